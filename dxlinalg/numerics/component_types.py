@@ -1,0 +1,188 @@
+"""DXIL component types and matrix layouts, with the facts every other module asks of them.
+
+Values are the SM 6.9 preview ones (hlsl-specs 0029 enum, DXC 1.8.2505). The 0029 worked
+examples use literals (16, 19, 5) that contradict this enum; the enum wins.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from enum import IntEnum
+
+import ml_dtypes
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+
+
+if sys.byteorder != "little":  # device memory is little-endian; native dtypes must match it
+    raise ImportError("dxlinalg needs a little-endian host")
+
+
+class ComponentType(IntEnum):
+    """DXIL ComponentType (DxilConstants.h, SM 6.9 preview numbering)."""
+
+    Invalid = 0
+    I1 = 1
+    I16 = 2
+    U16 = 3
+    I32 = 4
+    U32 = 5
+    I64 = 6
+    U64 = 7
+    F16 = 8
+    F32 = 9
+    F64 = 10
+    SNormF16 = 11
+    UNormF16 = 12
+    SNormF32 = 13
+    UNormF32 = 14
+    SNormF64 = 15
+    UNormF64 = 16
+    PackedS8x32 = 17
+    PackedU8x32 = 18
+    U8 = 19
+    I8 = 20
+    F8_E4M3 = 21
+    F8_E5M2 = 22
+
+
+class MatrixLayout(IntEnum):
+    """DXIL LinalgMatrixLayout (SM 6.9); same values as D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT."""
+
+    RowMajor = 0
+    ColumnMajor = 1
+    MulOptimal = 2
+    OuterProductOptimal = 3
+
+    @property
+    def is_optimal(self) -> bool:
+        return self in (MatrixLayout.MulOptimal, MatrixLayout.OuterProductOptimal)
+
+
+@dataclass(frozen=True)
+class TypeInfo:
+    """What a component type is: storage width, kind and the numpy dtype holding one element.
+
+    For packed types `dtype` is the 8-bit element type of one unpacked component and `bits`
+    is the 32-bit width of the physical word.
+    """
+
+    component_type: ComponentType
+    bits: int
+    is_float: bool
+    is_signed: bool
+    is_packed: bool
+    dtype: np.dtype
+
+    @property
+    def size_bytes(self) -> int:
+        return self.bits // 8
+
+    @property
+    def is_integer(self) -> bool:
+        return not self.is_float
+
+    @property
+    def is_fp8(self) -> bool:
+        return self.component_type in (ComponentType.F8_E4M3, ComponentType.F8_E5M2)
+
+
+def _info(ct: ComponentType, bits: int, is_float: bool, signed: bool, dtype: object,
+          packed: bool = False) -> TypeInfo:
+    return TypeInfo(ct, bits, is_float, signed, packed, np.dtype(dtype))
+
+
+_TYPE_INFO: dict[ComponentType, TypeInfo] = {
+    info.component_type: info
+    for info in (
+        _info(ComponentType.I16, 16, False, True, np.int16),
+        _info(ComponentType.U16, 16, False, False, np.uint16),
+        _info(ComponentType.I32, 32, False, True, np.int32),
+        _info(ComponentType.U32, 32, False, False, np.uint32),
+        _info(ComponentType.I64, 64, False, True, np.int64),
+        _info(ComponentType.U64, 64, False, False, np.uint64),
+        _info(ComponentType.F16, 16, True, True, np.float16),
+        _info(ComponentType.F32, 32, True, True, np.float32),
+        _info(ComponentType.F64, 64, True, True, np.float64),
+        _info(ComponentType.PackedS8x32, 32, False, True, np.int8, packed=True),
+        _info(ComponentType.PackedU8x32, 32, False, False, np.uint8, packed=True),
+        _info(ComponentType.U8, 8, False, False, np.uint8),
+        _info(ComponentType.I8, 8, False, True, np.int8),
+        _info(ComponentType.F8_E4M3, 8, True, True, ml_dtypes.float8_e4m3fn),
+        _info(ComponentType.F8_E5M2, 8, True, True, ml_dtypes.float8_e5m2),
+    )
+}
+
+#: Input ("from-register") interpretations, hlsl-specs 0029 and DXC `LinalgInvalidRegisterInterpValue`.
+REGISTER_INTERPRETATIONS: frozenset[ComponentType] = frozenset({
+    ComponentType.I16, ComponentType.U16, ComponentType.I32, ComponentType.U32,
+    ComponentType.F16, ComponentType.F32, ComponentType.PackedS8x32, ComponentType.PackedU8x32,
+    ComponentType.U8, ComponentType.I8, ComponentType.F8_E4M3, ComponentType.F8_E5M2,
+})
+
+#: Memory interpretations (matrix, bias): the register list without the packed types.
+MEMORY_INTERPRETATIONS: frozenset[ComponentType] = REGISTER_INTERPRETATIONS - {
+    ComponentType.PackedS8x32, ComponentType.PackedU8x32,
+}
+
+#: Element types a physical input vector may have in HLSL/DXIL (overload letters `hfwi`).
+PHYSICAL_VECTOR_TYPES: frozenset[ComponentType] = frozenset({
+    ComponentType.F16, ComponentType.F32, ComponentType.I16, ComponentType.U16,
+    ComponentType.I32, ComponentType.U32,
+})
+
+
+def type_info(component_type: ComponentType | int) -> TypeInfo:
+    """Facts about a component type; raises for types without a storage meaning (I1, SNorm, ...)."""
+    ct = as_component_type(component_type, "component_type")
+    info = _TYPE_INFO.get(ct)
+    if info is None:
+        raise InvalidArgumentError(
+            f"component_type {ct.name} ({int(ct)}) has no element storage in the linear-algebra ops")
+    return info
+
+
+def as_component_type(value: ComponentType | int, argument: str) -> ComponentType:
+    """Coerce an int to ComponentType, naming `argument` when the value is not in the enum."""
+    try:
+        return ComponentType(int(value))
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{argument} = {value} is not a DXIL ComponentType value (valid: 0..22)") from None
+
+
+def as_matrix_layout(value: MatrixLayout | int, argument: str = "layout") -> MatrixLayout:
+    """Coerce an int to MatrixLayout, naming `argument` when out of the range 0..3."""
+    try:
+        return MatrixLayout(int(value))
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{argument} = {value} is not a matrix layout (valid: 0 RowMajor, 1 ColumnMajor, "
+            f"2 MulOptimal, 3 OuterProductOptimal)") from None
+
+
+def require_memory_interpretation(value: ComponentType | int, argument: str) -> ComponentType:
+    """Matrix and bias interpretations must be memory interpretations (no packed types)."""
+    ct = as_component_type(value, argument)
+    if ct not in MEMORY_INTERPRETATIONS:
+        raise InvalidArgumentError(
+            f"{argument} = {ct.name} ({int(ct)}) is not a valid memory interpretation; valid: "
+            f"{_names(MEMORY_INTERPRETATIONS)} (hlsl-specs 0029: Memory Interpretations)")
+    return ct
+
+
+def require_register_interpretation(value: ComponentType | int, argument: str) -> ComponentType:
+    """Input-vector interpretations must be register interpretations."""
+    ct = as_component_type(value, argument)
+    if ct not in REGISTER_INTERPRETATIONS:
+        raise InvalidArgumentError(
+            f"{argument} = {ct.name} ({int(ct)}) is not a valid input interpretation; valid: "
+            f"{_names(REGISTER_INTERPRETATIONS)} (hlsl-specs 0029: From-Register Interpretations)")
+    return ct
+
+
+def _names(types: frozenset[ComponentType]) -> str:
+    return ", ".join(t.name for t in sorted(types))
+

@@ -1,0 +1,99 @@
+"""Interpreting a physical input vector as the logical K-element vector the multiply sees.
+
+The physical vector has NUMi elements of an HLSL type (half, float, int16/uint16, int/uint);
+the input interpretation says how to turn them into K logical values (hlsl-specs 0029
+"From-Register Interpretations"). Results are held exactly: integer interpretations as int64,
+float interpretations as float32 (which holds every FP16 and FP8 value exactly).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.numerics.component_types import (
+    PHYSICAL_VECTOR_TYPES,
+    ComponentType,
+    require_register_interpretation,
+    type_info,
+)
+from dxlinalg.numerics.conversions import convert_elements
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.packing import packed_word_count, unpack_words
+
+_PHYSICAL_BY_DTYPE: dict[np.dtype, ComponentType] = {
+    np.dtype(np.float16): ComponentType.F16,
+    np.dtype(np.float32): ComponentType.F32,
+    np.dtype(np.int16): ComponentType.I16,
+    np.dtype(np.uint16): ComponentType.U16,
+    np.dtype(np.int32): ComponentType.I32,
+    np.dtype(np.uint32): ComponentType.U32,
+}
+
+
+@dataclass(frozen=True)
+class LogicalVector:
+    """K logical values per lane, exact, with the interpretation they came from."""
+
+    values: np.ndarray  # (lanes, K): int64 for integer interpretations, float32 for float ones
+    interpretation: ComponentType
+
+    @property
+    def is_float(self) -> bool:
+        return type_info(self.interpretation).is_float
+
+
+def physical_type_of(vector: np.ndarray, argument: str = "input_vector") -> ComponentType:
+    """The HLSL element type of a physical vector, from its numpy dtype."""
+    try:
+        return _PHYSICAL_BY_DTYPE[np.asarray(vector).dtype]
+    except KeyError:
+        names = ", ".join(str(d) for d in _PHYSICAL_BY_DTYPE)
+        raise InvalidArgumentError(
+            f"{argument} has dtype {np.asarray(vector).dtype}; an HLSL vector element must be one of "
+            f"{names} (DXIL overloads h, f, w, i)") from None
+
+
+def check_unsigned_flag(physical: ComponentType, is_unsigned: bool, argument: str) -> None:
+    """The IsUnsigned flag must match the element type: false for float and signed, true for unsigned."""
+    info = type_info(physical)
+    expected = not info.is_float and not info.is_signed
+    if bool(is_unsigned) != expected:
+        raise InvalidArgumentError(
+            f"{argument} = {bool(is_unsigned)} but the vector element type is {physical.name}; it must be "
+            f"{expected} (DXC Sema: IsUnsigned flag must match the element type; validator "
+            f"LinalgNotAnUnsignedType)")
+
+
+def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
+                           interpretation: ComponentType | int, k: int,
+                           settings: FloatConversionSettings) -> LogicalVector:
+    """Apply an input interpretation to a (lanes, NUMi) physical vector, giving (lanes, K) values."""
+    physical = np.asarray(physical)
+    if physical.ndim != 2:
+        raise InvalidArgumentError(
+            f"input_vector must have shape (lanes, NUMi), got shape {physical.shape}")
+    physical_type = physical_type_of(physical)
+    check_unsigned_flag(physical_type, is_unsigned, "input_unsigned")
+    interp = require_register_interpretation(interpretation, "input_interpretation")
+    num_i = physical.shape[1]
+    info = type_info(interp)
+    if info.is_packed:
+        if physical_type != ComponentType.U32:
+            raise InvalidArgumentError(
+                f"input_interpretation {interp.name} needs a 32-bit unsigned physical vector, got "
+                f"{physical_type.name} (0029: packed input type must be 32-bit unsigned integer)")
+        if num_i != packed_word_count(k):
+            raise InvalidArgumentError(
+                f"input vector length NUMi = {num_i} but K = {k} with packed interpretation {interp.name} "
+                f"needs NUMi == ceil(K/4) = {packed_word_count(k)} (0029: NUMi vs K)")
+        return LogicalVector(unpack_words(physical, interp, k).astype(np.int64), interp)
+    if num_i != k:
+        raise InvalidArgumentError(
+            f"input vector length NUMi = {num_i} must equal K = {k} for the non-packed interpretation "
+            f"{interp.name} (0029: NUMi vs K)")
+    converted = convert_elements(physical, physical_type, interp, settings)
+    values = converted.astype(np.float32) if info.is_float else converted.astype(np.int64)
+    return LogicalVector(values, interp)

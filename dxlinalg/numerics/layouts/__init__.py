@@ -1,0 +1,1 @@
+"""Matrix layouts: strided (row/column-major) and the pluggable optimal formats."""

@@ -1,0 +1,1 @@
+"""Device profiles: what an implementation chooses where the spec leaves it open."""

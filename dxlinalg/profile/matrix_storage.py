@@ -1,0 +1,75 @@
+"""Matrices in memory as a given implementation stores them: size, decode, encode, convert.
+
+This is the one place that knows "layout + type + profile -> bytes". ConvertLinearAlgebraMatrix,
+the DXIL ops and the CLI all go through it, so a layout is read the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
+from dxlinalg.numerics.conversions import convert_elements
+from dxlinalg.numerics.layouts.optimal import SIZE_GRANULE, round_up
+from dxlinalg.numerics.layouts.strided import decode_strided, encode_strided, minimum_size
+from dxlinalg.profile.formats import optimal_format
+from dxlinalg.profile.model import DeviceProfile
+
+
+@dataclass(frozen=True)
+class MatrixDescription:
+    """Where the elements of a rows x cols matrix of one type sit in a byte range."""
+
+    rows: int
+    cols: int
+    component_type: ComponentType
+    layout: MatrixLayout
+    stride: int = 0
+
+
+def stored_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
+    """Bytes the matrix spans in its layout, before any rounding."""
+    if desc.layout.is_optimal:
+        fmt = optimal_format(profile, desc.layout)
+        return fmt.size_bytes(desc.component_type, desc.layout, desc.rows, desc.cols)
+    return minimum_size(desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
+
+
+def destination_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
+    """The DestSize GetLinearAlgebraMatrixConversionDestinationInfo reports: a multiple of 16."""
+    return round_up(stored_size(desc, profile), SIZE_GRANULE)
+
+
+def decode_matrix(raw: np.ndarray, desc: MatrixDescription, profile: DeviceProfile) -> np.ndarray:
+    """Bytes -> (rows, cols) elements of desc.component_type."""
+    if desc.layout.is_optimal:
+        fmt = optimal_format(profile, desc.layout)
+        return fmt.decode(raw, desc.component_type, desc.layout, desc.rows, desc.cols)
+    return decode_strided(raw, desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
+
+
+def encode_matrix(matrix: np.ndarray, out: np.ndarray, desc: MatrixDescription,
+                  profile: DeviceProfile) -> None:
+    """Write (rows, cols) elements into `out` (uint8, at least stored_size bytes).
+
+    Optimal layouts write every byte of their size (padding included); strided layouts write
+    only element bytes and leave the gaps between rows as they were.
+    """
+    if desc.layout.is_optimal:
+        fmt = optimal_format(profile, desc.layout)
+        encoded = fmt.encode(matrix, desc.component_type, desc.layout)
+        out[: encoded.size] = encoded
+    else:
+        encode_strided(matrix, out, desc.component_type, desc.layout, desc.stride)
+
+
+def convert_matrix(source: np.ndarray, source_desc: MatrixDescription, out: np.ndarray,
+                   dest_desc: MatrixDescription, profile: DeviceProfile) -> None:
+    """Decode, convert element types with the profile's rounding, and encode into `out`."""
+    matrix = decode_matrix(source, source_desc, profile)
+    if source_desc.component_type != dest_desc.component_type:
+        matrix = convert_elements(matrix, source_desc.component_type, dest_desc.component_type,
+                                  profile.float_conversion)
+    encode_matrix(matrix, out, dest_desc, profile)
