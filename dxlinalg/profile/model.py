@@ -128,6 +128,17 @@ class AccumulationSettings(BaseModel):
     atomic_seed: int = 0
 
 
+def _float_settings(value: object) -> object:
+    """Accept component-type names (["F16", "F8_E4M3"]) in the settings' type-set fields."""
+    if isinstance(value, dict):
+        return {key: [_component_type(v) for v in item] if isinstance(item, list) else item
+                for key, item in value.items()}
+    return value
+
+
+FloatSettingsField = Annotated[FloatConversionSettings, BeforeValidator(_float_settings)]
+
+
 class DeviceProfile(BaseModel):
     """Everything implementation-dependent about one (real or imagined) GPU + driver."""
 
@@ -141,7 +152,7 @@ class DeviceProfile(BaseModel):
     vector_accumulate_properties: list[AccumulateProperty] = []
     mul_optimal_layout: LayoutSpec = TiledLayoutSpec()
     outer_product_optimal_layout: LayoutSpec = TiledLayoutSpec()
-    float_conversion: FloatConversionSettings = FloatConversionSettings()
+    float_conversion: FloatSettingsField = FloatConversionSettings()
     accumulation: AccumulationSettings = AccumulationSettings()
 
     @model_validator(mode="after")

@@ -131,3 +131,20 @@ def test_bad_strides_and_shapes_are_rejected():
         TiledFormat().size_bytes(ComponentType.F16, MatrixLayout.RowMajor, 2, 2)
     with pytest.raises(InvalidArgumentError, match="needs 128 bytes"):
         TiledFormat().decode(np.zeros(16, np.uint8), ComponentType.F16, MatrixLayout.MulOptimal, 2, 2)
+
+
+@pytest.mark.parametrize("fmt", FORMATS[:2], ids=lambda f: f.name)
+@pytest.mark.parametrize("shape", [(1, 1), (7, 9), (16, 16), (33, 70)])
+@pytest.mark.parametrize("ct", [ComponentType.I8, ComponentType.F16, ComponentType.F32])
+def test_tiled_reshape_fast_path_equals_its_slot_table(fmt, shape, ct):
+    from dxlinalg.numerics.layouts.optimal import OptimalLayoutFormat
+
+    matrix = random_elements(np.random.default_rng(0), *shape, ct)
+    layout = MatrixLayout.MulOptimal
+    count = fmt.slot_table(ct, layout, *shape).size
+    fast = np.zeros(count, matrix.dtype)
+    generic = np.zeros(count, matrix.dtype)
+    fmt.scatter(matrix, fast, ct, layout)
+    OptimalLayoutFormat.scatter(fmt, matrix, generic, ct, layout)
+    assert same_bytes(fast, generic)
+    assert same_bytes(fmt.gather(fast, ct, layout, *shape), OptimalLayoutFormat.gather(fmt, fast, ct, layout, *shape))

@@ -31,17 +31,19 @@ VK_TYPES = {0: CT.F16, 1: CT.F32, 3: CT.I8, 4: CT.I16, 5: CT.I32, 7: CT.U8, 8: C
 # Driver quirk: for the newer FP8 enum values (VK_EXT_shader_float8 numbering) it reports the
 # sizes of a 1-byte type (identical to SINT8), not the FP16-widened sizes of 1000491002/3.
 VK_NEW_FP8 = {1000567002, 1000567003}
-LAYOUT_KINDS = {0: CT.F16, 1: CT.I8, 2: CT.F8_E4M3}
+# make_data.py's kind codes; 6 is E4M3 under enum 1000567002, which the driver stores as one byte
+# in exactly the int8 arrangement.
+LAYOUT_KINDS = {0: CT.F16, 1: CT.I8, 2: CT.F8_E4M3, 3: CT.F32, 4: CT.U8, 5: CT.F8_E5M2, 6: CT.I8}
 
 
-def _sizes() -> list[tuple[int, int, int, int, int]]:
-    with open(DATA / "sizes_optimal.tsv") as f:
+def _sizes(name: str) -> list[tuple[int, int, int, int, int]]:
+    with open(DATA / name) as f:
         return [(int(r["vk_component_type"]), int(r["vk_layout"]), int(r["rows"]), int(r["cols"]),
                  int(r["dst_size_bytes"])) for r in csv.DictReader(f, delimiter="\t")]
 
 
-def _layout_tables() -> list[tuple[int, int, int, int, int, np.ndarray]]:
-    with np.load(DATA / "layouts.npz", allow_pickle=False) as z:
+def _layout_tables(name: str) -> list[tuple[int, int, int, int, int, np.ndarray]]:
+    with np.load(DATA / name, allow_pickle=False) as z:
         length = z["length"]
         total = int(length.sum())
         valid = np.unpackbits(z["valid"], count=total).astype(bool)
@@ -53,26 +55,48 @@ def _layout_tables() -> list[tuple[int, int, int, int, int, np.ndarray]]:
                 for (k, lay, r, c, s), t in zip(meta, np.split(flat, bounds))]
 
 
-def test_sizes_match_every_optimal_row_of_sizes_tsv() -> None:
-    rows = _sizes()
-    assert len(rows) == 3136
+def _size_mismatches(rows: list[tuple[int, int, int, int, int]]) -> list[tuple]:
     wrong = []
     for vk, lay, r, c, size in rows:
         ct = CT.I8 if vk in VK_NEW_FP8 else VK_TYPES[vk]
         if nvidia_optimal_size(ct, ML(lay), r, c) != size:
             wrong.append((vk, lay, r, c, size, nvidia_optimal_size(ct, ML(lay), r, c)))
-    assert not wrong, wrong[:10]
+    return wrong
 
 
-def test_slot_tables_match_every_layouts_bin_entry() -> None:
-    tables = _layout_tables()
-    assert len(tables) == 3 * 2 * 26 * 26  # f16, int8 (b0+b1), e4m3 (d0+d1); 2 layouts; 26 x 26 shapes
+def _table_mismatches(tables: list[tuple[int, int, int, int, int, np.ndarray]]) -> list[tuple]:
     wrong = []
     for kind, lay, r, c, size, expect in tables:
         ct = LAYOUT_KINDS[kind]
         got = nvidia_slot_table(ct, ML(lay), r, c)
         if nvidia_optimal_size(ct, ML(lay), r, c) != size or not np.array_equal(got, expect):
             wrong.append((ct.name, lay, r, c))
+    return wrong
+
+
+def test_sizes_match_every_optimal_row_of_sizes_tsv() -> None:
+    rows = _sizes("sizes_optimal.tsv")
+    assert len(rows) == 3136  # 8 Vulkan types x 2 layouts x 14 x 14 shapes, dims 1..64
+    wrong = _size_mismatches(rows)
+    assert not wrong, wrong[:10]
+
+
+def test_slot_tables_match_every_layouts_bin_entry() -> None:
+    tables = _layout_tables("layouts.npz")
+    assert len(tables) == 3 * 2 * 26 * 26  # f16, int8 (b0+b1), e4m3 (d0+d1); 2 layouts; 26 x 26 shapes
+    wrong = _table_mismatches(tables)
+    assert not wrong, wrong[:10]
+
+
+def test_unseen_shapes_from_the_hardware_check() -> None:
+    """Shapes and types outside the reference data, dumped once on the H100 (vkunseen.c)."""
+    rows = _sizes("hw_sizes.tsv")
+    assert len(rows) == 4096  # 8 Vulkan types x 2 layouts x 16 x 16 shapes, dims 1..513
+    wrong = _size_mismatches(rows)
+    assert not wrong, wrong[:10]
+    tables = _layout_tables("hw_layouts.npz")
+    assert len(tables) == 7 * 2 * 8  # 7 kinds, 2 layouts, 8 shapes (6x10 ... 100x257, 1x300, 200x9)
+    wrong = _table_mismatches(tables)
     assert not wrong, wrong[:10]
 
 

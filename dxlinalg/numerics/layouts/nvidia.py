@@ -25,17 +25,18 @@ lanes fetches its operands with one 16-byte load. The rule, in plain words:
   2t, 2t+1, 2t+8, 2t+9 of each 16-column block -- the FP16-style (k16 pair) fragment applied to
   bytes. OuterProductOptimal int8 has the first copy only.
 * Padding. Slots outside the matrix (partial blocks, the padding block of a 3-block group, the
-  OuterProductOptimal gaps) hold 0. (The probe passed zeroed destinations, so "0" may also mean
-  "left untouched".)
+  OuterProductOptimal gaps) are written as zero bytes (seen with destinations prefilled 0xA5).
 * Size. With nb = ceil(rows/8) * ceil(cols/(16/element bytes)) blocks, full, rem = divmod(nb, 4)
   and p2(rem) = 0, 1, 2, 4 for rem = 0, 1, 2, 3:
   MulOptimal: copies * (512*full + 128*p2(rem)), copies = 2 for int8, 1 otherwise;
   OuterProductOptimal: 1024*full + 128*p2(rem) if rem else 1024*(full-1) + 512.
   Sizes are multiples of 128 bytes for these types.
-* FP32 (not in the driver's list of matrix types, yet it answers size queries, no bytes were
-  observed): both optimal layouts report (rows-1) * round_up(4*cols, 16) + 4*cols bytes, which
-  is exactly row-major with a 16-byte-aligned row pitch and an unpadded last row; that is the
-  layout assumed here. Such sizes need not be multiples of 16 (1 x 1 -> 4 bytes).
+* FP32 (not in the driver's list of matrix types, yet it converts): both optimal layouts are
+  plain row-major with the row pitch rounded up to 16 bytes and no padding after the last row,
+  (rows-1) * round_up(4*cols, 16) + 4*cols bytes -- not always a multiple of 16 (1 x 1 -> 4).
+* FP8 under Vulkan enum 1000491002/3 is stored as the FP16 value, in the FP16 arrangement; that
+  is the form used here. (Under the newer enum 1000567002/3 the driver keeps 1-byte FP8 in the
+  int8 arrangement instead; which form a D3D12 driver uses is not known.)
 
 The sizes are the driver's own (not rounded to 16 bytes); the D3D12 caller rounds.
 """
@@ -58,7 +59,7 @@ BLOCK_BYTES = LANES * UNIT_BYTES    # 128
 GROUP_BLOCKS = 4         # a lane's 16-byte load covers 4 blocks
 GROUP_BYTES = GROUP_BLOCKS * BLOCK_BYTES  # 512
 OUTER_PRODUCT_GROUP_STRIDE = 1024  # OuterProductOptimal places each group at a multiple of this
-F32_ROW_ALIGN = 16       # FP32 rows are 16-byte aligned (sizes-only inference)
+F32_ROW_ALIGN = 16       # FP32 rows are 16-byte aligned
 
 _FP8 = (ComponentType.F8_E4M3, ComponentType.F8_E5M2)
 _FRAGMENT_TYPES = frozenset({ComponentType.F16, ComponentType.I8, ComponentType.U8, *_FP8})

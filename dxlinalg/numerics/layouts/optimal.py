@@ -70,6 +70,41 @@ class OptimalLayoutFormat(ABC):
             raise InvalidArgumentError(f"matrix shape {rows} x {cols} must have at least one row and column")
         return self.slot_table(ComponentType(component_type), MatrixLayout(layout), rows, cols)
 
+    def scatter_plan(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
+                     cols: int) -> tuple[np.ndarray, np.ndarray]:
+        """(slot positions, source indices) of the used slots: the table without its padding."""
+        key = (component_type, layout, rows, cols)
+        plan = self._plans.get(key)
+        if plan is None:
+            table = self.checked_slot_table(component_type, layout, rows, cols)
+            positions = np.flatnonzero(table >= 0)
+            plan = (positions, table[positions])
+            if len(self._plans) > 64:
+                self._plans.clear()
+            self._plans[key] = plan
+        return plan
+
+    @property
+    def _plans(self) -> dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]]:
+        plans = self.__dict__.get("_plan_cache")
+        if plans is None:
+            plans = self.__dict__["_plan_cache"] = {}
+        return plans
+
+    def scatter(self, stored: np.ndarray, slots: np.ndarray, component_type: ComponentType,
+                layout: MatrixLayout) -> None:
+        """Place (rows, cols) storage elements into their slots (padding slots untouched)."""
+        positions, sources = self.scatter_plan(component_type, layout, *stored.shape)
+        slots[positions] = stored.reshape(-1)[sources]
+
+    def gather(self, slots: np.ndarray, component_type: ComponentType, layout: MatrixLayout,
+               rows: int, cols: int) -> np.ndarray:
+        """Read (rows, cols) storage elements out of their slots."""
+        positions, sources = self.scatter_plan(component_type, layout, rows, cols)
+        flat = np.empty(rows * cols, slots.dtype)
+        flat[sources] = slots[positions]
+        return flat.reshape(rows, cols)
+
     def encode(self, matrix: np.ndarray, component_type: ComponentType,
                layout: MatrixLayout) -> np.ndarray:
         """(rows, cols) elements -> the full destination bytes (size_bytes long)."""
@@ -82,8 +117,7 @@ class OptimalLayoutFormat(ABC):
         out = self.padding_fill(component_type, layout, rows, cols, size)
         storage_dtype = element_dtype(self.storage_type(component_type))
         slots = out[: table.size * storage_dtype.itemsize].view(storage_dtype)
-        used = table >= 0
-        slots[used] = self.to_storage(matrix.reshape(-1), component_type)[table[used]]
+        self.scatter(self.to_storage(matrix, component_type), slots, component_type, layout)
         return out
 
     def decode(self, raw: np.ndarray, component_type: ComponentType, layout: MatrixLayout,
@@ -98,7 +132,5 @@ class OptimalLayoutFormat(ABC):
                 f"optimal {rows} x {cols} {component_type.name} matrix ({self.name}) needs {need} bytes, "
                 f"only {raw.size} given")
         slots = np.ascontiguousarray(raw[:need]).view(storage_dtype)
-        used = table >= 0
-        flat = np.empty(rows * cols, storage_dtype)
-        flat[table[used]] = slots[used]
-        return self.from_storage(flat, component_type).reshape(rows, cols)
+        stored = self.gather(slots, component_type, layout, rows, cols)
+        return self.from_storage(stored, component_type)

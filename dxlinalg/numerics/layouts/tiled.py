@@ -16,6 +16,11 @@ from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_
 from dxlinalg.numerics.layouts.optimal import OptimalLayoutFormat
 
 
+def _tile_order(tile_column_first: bool) -> tuple[int, int, int, int]:
+    """Axis order of the slots over (tile row, in-tile row, tile column, in-tile column)."""
+    return (2, 0, 1, 3) if tile_column_first else (0, 2, 1, 3)
+
+
 @lru_cache(maxsize=256)
 def tiled_slot_table(rows: int, cols: int, element_bytes: int, tile_rows: int, tile_bytes: int,
                      tile_column_first: bool) -> np.ndarray:
@@ -23,16 +28,12 @@ def tiled_slot_table(rows: int, cols: int, element_bytes: int, tile_rows: int, t
     tile_cols = max(1, tile_bytes // element_bytes)
     tiles_down = -(-rows // tile_rows)
     tiles_across = -(-cols // tile_cols)
-    tile_r, tile_c, in_r, in_c = np.meshgrid(
-        np.arange(tiles_down), np.arange(tiles_across), np.arange(tile_rows), np.arange(tile_cols),
-        indexing="ij")
-    if tile_column_first:
-        order = (1, 0, 2, 3)  # slots run over tile column, then tile row, then inside the tile
-    else:
-        order = (0, 1, 2, 3)
-    r = (tile_r * tile_rows + in_r).transpose(order).reshape(-1)
-    c = (tile_c * tile_cols + in_c).transpose(order).reshape(-1)
-    table = np.where((r < rows) & (c < cols), r * cols + c, -1).astype(np.int64)
+    padded_rows, padded_cols = tiles_down * tile_rows, tiles_across * tile_cols
+    r = np.arange(padded_rows)[:, None]
+    c = np.arange(padded_cols)[None, :]
+    index = np.where((r < rows) & (c < cols), r * cols + c, -1).astype(np.int64)
+    tiles = index.reshape(tiles_down, tile_rows, tiles_across, tile_cols)
+    table = np.ascontiguousarray(tiles.transpose(_tile_order(tile_column_first))).reshape(-1)
     table.flags.writeable = False
     return table
 
@@ -51,3 +52,25 @@ class TiledFormat(OptimalLayoutFormat):
                    cols: int) -> np.ndarray:
         return tiled_slot_table(rows, cols, type_info(component_type).size_bytes, self.tile_rows,
                                 self.tile_bytes, self.tile_column_first)
+
+    def _tile_shape(self, component_type: ComponentType, rows: int, cols: int) -> tuple[int, int, int, int]:
+        tile_cols = max(1, self.tile_bytes // type_info(component_type).size_bytes)
+        return -(-rows // self.tile_rows), self.tile_rows, -(-cols // tile_cols), tile_cols
+
+    def scatter(self, stored: np.ndarray, slots: np.ndarray, component_type: ComponentType,
+                layout: MatrixLayout) -> None:
+        """The slot table as a reshape: pad to whole tiles, then reorder the tile axes."""
+        rows, cols = stored.shape
+        shape = self._tile_shape(component_type, rows, cols)
+        padded = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), stored.dtype)
+        padded[:rows, :cols] = stored
+        order = _tile_order(self.tile_column_first)
+        slots[:] = padded.reshape(shape).transpose(order).reshape(-1)
+
+    def gather(self, slots: np.ndarray, component_type: ComponentType, layout: MatrixLayout,
+               rows: int, cols: int) -> np.ndarray:
+        shape = self._tile_shape(component_type, rows, cols)
+        order = _tile_order(self.tile_column_first)
+        tiled_shape = tuple(shape[axis] for axis in order)
+        tiles = slots.reshape(tiled_shape).transpose(np.argsort(order))
+        return np.ascontiguousarray(tiles.reshape(shape[0] * shape[1], shape[2] * shape[3])[:rows, :cols])

@@ -1,0 +1,1 @@
+"""Slow, literal definitions that the fast paths are tested against."""
