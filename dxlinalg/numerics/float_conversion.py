@@ -97,7 +97,7 @@ NVIDIA_H100_FLOAT_SETTINGS = FloatConversionSettings(
     negative_underflow=ZeroSign.KEEP,
 )
 
-FLOAT_DESTINATIONS: frozenset[ComponentType] = frozenset({
+_FLOAT_DESTINATIONS: frozenset[ComponentType] = frozenset({
     ComponentType.F16, ComponentType.F32, ComponentType.F8_E4M3, ComponentType.F8_E5M2,
 })
 _FLOAT_SOURCES = frozenset({
@@ -107,6 +107,8 @@ _INTEGER_SOURCES = frozenset({
     ComponentType.I8, ComponentType.U8, ComponentType.I16, ComponentType.U16, ComponentType.I32, ComponentType.U32,
 })
 _FP8 = frozenset({ComponentType.F8_E4M3, ComponentType.F8_E5M2})
+_E4M3 = np.dtype(ml_dtypes.float8_e4m3fn)
+_E5M2 = np.dtype(ml_dtypes.float8_e5m2)
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,13 @@ class _Encoding:
     exponent_mask: int
     mantissa_bits: int
     max_finite: int
+    has_inf: bool = True
 
     @property
     def nan_quiet(self) -> int:
+        """E4M3FN (no Inf) has a single NaN mantissa, all ones."""
+        if not self.has_inf:
+            return self.nan_all_ones
         return self.exponent_mask | (1 << (self.mantissa_bits - 1))
 
     @property
@@ -131,7 +137,7 @@ class _Encoding:
 _ENCODINGS: dict[ComponentType, _Encoding] = {
     ComponentType.F32: _Encoding(np.uint32, 0x8000_0000, 0x7F80_0000, 23, 0x7F7F_FFFF),
     ComponentType.F16: _Encoding(np.uint16, 0x8000, 0x7C00, 10, 0x7BFF),
-    ComponentType.F8_E4M3: _Encoding(np.uint8, 0x80, 0x78, 3, 0x7E),
+    ComponentType.F8_E4M3: _Encoding(np.uint8, 0x80, 0x78, 3, 0x7E, has_inf=False),
     ComponentType.F8_E5M2: _Encoding(np.uint8, 0x80, 0x7C, 2, 0x7B),
 }
 
@@ -152,15 +158,15 @@ def round_to_float(values: np.ndarray, destination: ComponentType, settings: Flo
     """
     destination = as_component_type(destination, "destination")
     source = as_component_type(source, "source")
-    if destination not in FLOAT_DESTINATIONS:
+    if destination not in _FLOAT_DESTINATIONS:
         raise InvalidArgumentError(
             f"destination = {destination.name} is not a float type to round to "
             f"(valid: F16, F32, F8_E4M3, F8_E5M2)")
     x = np.asarray(values)
     exact = _exact_values(x, source)
     dst_dtype = type_info(destination).dtype
-    if source == destination and x.dtype == dst_dtype:
-        return x.copy()
+    if source == destination:
+        return x.astype(dst_dtype)          # a bit copy when x already has the destination's dtype
     enc = _ENCODINGS[destination]
     with np.errstate(over="ignore", invalid="ignore"):
         rounded = _round_nearest_even(exact, destination)
@@ -221,10 +227,6 @@ def _exact_values(x: np.ndarray, source: ComponentType) -> np.ndarray:
         if not np.array_equal(back, wide, equal_nan=True):
             raise InvalidArgumentError(f"values of dtype {x.dtype} are not all exactly {source.name} values")
     return wide
-
-
-_E4M3 = np.dtype(ml_dtypes.float8_e4m3fn)
-_E5M2 = np.dtype(ml_dtypes.float8_e5m2)
 
 
 def _round_nearest_even(exact: np.ndarray, destination: ComponentType) -> np.ndarray:

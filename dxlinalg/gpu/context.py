@@ -1,0 +1,215 @@
+"""The state of one SIMT run: its lanes, their waves, the active-lane mask stack, profile and mode.
+
+A shader (or a single DXIL op called from host code) runs once over many lanes at a time; every
+per-thread value is a numpy array with a leading lane axis. The context records which lanes are
+active (the mask stack of divergent control flow), how lanes form waves, which device profile
+answers implementation-dependent questions, and whether undefined behaviour raises (strict) or
+does what some hardware might (permissive). Operations find it with `current_context()`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.profile.model import DeviceProfile
+from dxlinalg.profile.registry import load_profile
+
+
+@dataclass(frozen=True)
+class LaneGeometry:
+    """System values of every lane, and where each lane sits in its wave.
+
+    Lanes of one wave are contiguous and in lane order; `wave_id` numbers waves in dispatch order
+    (thread group, then wave within the group), so it orders atomics the same way in every chunk.
+    """
+
+    dispatch_thread_id: np.ndarray  # (lanes, 3) uint32
+    group_id: np.ndarray            # (lanes, 3) uint32
+    group_thread_id: np.ndarray     # (lanes, 3) uint32
+    group_index: np.ndarray         # (lanes,) uint32
+    wave_id: np.ndarray             # (lanes,) int64, global wave number in dispatch order
+    lane_in_wave: np.ndarray        # (lanes,) uint32
+    wave_size: int
+
+    @property
+    def lanes(self) -> int:
+        return int(self.group_index.shape[0])
+
+    @staticmethod
+    def flat(lanes: int, wave_size: int) -> "LaneGeometry":
+        """`lanes` threads of one group along x, cut into waves of `wave_size` (host-side op calls)."""
+        index = np.arange(lanes, dtype=np.uint32)
+        xyz = np.zeros((lanes, 3), np.uint32)
+        xyz[:, 0] = index
+        return LaneGeometry(
+            dispatch_thread_id=xyz, group_id=np.zeros((lanes, 3), np.uint32), group_thread_id=xyz.copy(),
+            group_index=index, wave_id=(index // wave_size).astype(np.int64),
+            lane_in_wave=index % np.uint32(wave_size), wave_size=wave_size)
+
+
+@dataclass
+class DispatchState:
+    """What outlives one chunk of a dispatch: the counter that seeds each atomic call's order."""
+
+    atomic_calls: Iterator[int] = field(default_factory=itertools.count)
+
+
+class ExecutionContext:
+    """Lanes, waves, the active mask and the device choices of one SIMT execution."""
+
+    def __init__(self, geometry: LaneGeometry, profile: DeviceProfile, strict: bool,
+                 state: DispatchState | None = None, in_dispatch: bool = False) -> None:
+        self.geometry = geometry
+        self.profile = profile
+        self.strict = strict
+        self.state = state or DispatchState()
+        self.in_dispatch = in_dispatch
+        self.lanes = geometry.lanes
+        self.wave_size = geometry.wave_size
+        self._stack: list[np.ndarray] = [np.ones(self.lanes, dtype=bool)]
+        self._returned = np.zeros(self.lanes, dtype=bool)
+        self._else: tuple[int, np.ndarray, np.ndarray] | None = None
+        new_wave = np.diff(geometry.wave_id, prepend=np.int64(-1)) != 0
+        self.wave_starts = np.flatnonzero(new_wave)             # first lane of each wave
+        self.wave_of_lane = np.cumsum(new_wave) - 1             # wave number within this context
+
+    # -- the active mask -------------------------------------------------------------------------
+    @property
+    def active(self) -> np.ndarray:
+        """(lanes,) bool: lanes executing the current statement."""
+        return self._stack[-1] & ~self._returned
+
+    def lane_bool(self, condition: object, what: str = "condition") -> np.ndarray:
+        """A per-lane bool from a scalar or a (lanes,) array."""
+        cond = np.asarray(condition)
+        if cond.ndim == 0:
+            return np.full(self.lanes, bool(cond))
+        if cond.shape != (self.lanes,):
+            raise InvalidArgumentError(
+                f"{what} has shape {cond.shape}; a per-lane condition must be a scalar or have shape "
+                f"({self.lanes},), one value per lane")
+        return cond.astype(bool, copy=False)
+
+    def push_branch(self, condition: np.ndarray) -> None:
+        self._stack.append(self._stack[-1] & condition)
+
+    def pop_branch(self, condition: np.ndarray) -> None:
+        self._stack.pop()
+        self._else = (len(self._stack), self._stack[-1], condition)
+
+    def take_else(self) -> np.ndarray:
+        """The mask of the else-branch of the if_ that just closed at this nesting depth."""
+        if self._else is None or self._else[0] != len(self._stack):
+            raise InvalidArgumentError("else_() must directly follow a `with if_(...)` block at the same depth")
+        _, parent, condition = self._else
+        self._else = None
+        return parent & ~condition
+
+    def push_mask(self, mask: np.ndarray) -> None:
+        self._stack.append(mask)
+
+    def pop_mask(self) -> None:
+        self._stack.pop()
+        self._else = None
+
+    def return_lanes(self, condition: np.ndarray) -> None:
+        self._returned |= self.active & condition
+
+    # -- per-lane arguments ----------------------------------------------------------------------
+    def lane_ints(self, value: object, what: str) -> np.ndarray:
+        """A scalar or (lanes,) integer argument as an (lanes,) int64 array."""
+        array = np.asarray(value)
+        if array.dtype.kind not in "iub":
+            raise InvalidArgumentError(f"{what} must be an integer (or one per lane), got dtype {array.dtype}")
+        if array.ndim == 0:
+            return np.full(self.lanes, int(array), np.int64)
+        if array.shape != (self.lanes,):
+            raise InvalidArgumentError(
+                f"{what} has shape {array.shape}; it must be a scalar or have shape ({self.lanes},)")
+        return array.astype(np.int64)
+
+    def per_lane(self, value: object, what: str) -> np.ndarray:
+        """A value with a leading lane axis: scalars and lane-less vectors are broadcast."""
+        array = np.asarray(value)
+        if array.ndim >= 1 and array.shape[0] == self.lanes and array.ndim <= 2:
+            return array
+        if array.ndim <= 1:
+            return np.broadcast_to(array, (self.lanes, *array.shape))
+        raise InvalidArgumentError(
+            f"{what} has shape {array.shape}; expected one row per lane ({self.lanes} lanes)")
+
+    def next_atomic_call(self) -> int:
+        return next(self.state.atomic_calls)
+
+
+_current: ContextVar[ExecutionContext | None] = ContextVar("dxlinalg_gpu_context", default=None)
+
+
+def current_context() -> ExecutionContext | None:
+    """The SIMT context of the running shader or standalone block, or None in plain host code."""
+    return _current.get()
+
+
+def require_context(what: str) -> ExecutionContext:
+    ctx = _current.get()
+    if ctx is None:
+        raise InvalidArgumentError(
+            f"{what} needs running lanes: call it inside a shader run by run_dispatch, or inside "
+            f"`with standalone_lanes(n):`")
+    return ctx
+
+
+@contextmanager
+def activate(ctx: ExecutionContext) -> Iterator[ExecutionContext]:
+    """Make `ctx` the current context for the duration of the block."""
+    token = _current.set(ctx)
+    try:
+        yield ctx
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def standalone_lanes(lanes: int, *, profile: str | DeviceProfile = "reference",
+                     strict: bool = True) -> Iterator[ExecutionContext]:
+    """Run host code as `lanes` threads (waves of the profile's size), e.g. to test ops with masks.
+
+    Inside the block, `if_`/`else_`, wave intrinsics and the DXIL ops see these lanes; handles
+    may be plain `Buffer`s, objects with a `.buffer`, or numpy uint8 arrays.
+    """
+    if lanes < 1:
+        raise InvalidArgumentError(f"lanes = {lanes} must be at least 1")
+    prof = load_profile(profile)
+    ctx = ExecutionContext(LaneGeometry.flat(lanes, prof.wave_size), prof, strict)
+    with activate(ctx):
+        yield ctx
+
+
+@contextmanager
+def lanes_for(lanes: int, profile: str | DeviceProfile | None, strict: bool | None,
+              what: str) -> Iterator[ExecutionContext]:
+    """The current context (checking the lane count), or a one-off context for a host-side call."""
+    ctx = _current.get()
+    if ctx is not None:
+        if lanes != ctx.lanes:
+            raise InvalidArgumentError(
+                f"{what}: the vector has {lanes} rows but {ctx.lanes} lanes are running; pass one row per lane")
+        if profile is not None and load_profile(profile) is not ctx.profile:
+            raise InvalidArgumentError(
+                f"{what}: profile= is only for calls outside a dispatch; these lanes run on profile "
+                f"{ctx.profile.name!r}")
+        if strict is not None and strict != ctx.strict:
+            raise InvalidArgumentError(f"{what}: strict= is only for calls outside a dispatch")
+        yield ctx
+        return
+    prof = load_profile("reference" if profile is None else profile)
+    ctx = ExecutionContext(LaneGeometry.flat(lanes, prof.wave_size), prof, True if strict is None else strict)
+    with activate(ctx):
+        yield ctx

@@ -1,0 +1,196 @@
+"""Elementwise HLSL intrinsics over per-lane arrays, keeping HLSL's types.
+
+Each works on any shape (per-lane scalars (lanes,), vectors (lanes, N), or uniform values) and
+keeps the operand's float type: half in, half out, computed in float32 and rounded once (numpy's
+float16 loops), which is what HLSL's min-precision-free `float16_t` math does on GPUs that
+support native half. `max`/`min` ignore a NaN operand (IEEE maxNum, like DXIL FMax/FMin).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from dxlinalg.gpu.context import require_context
+
+
+def _float(value: object) -> np.ndarray:
+    array = np.asarray(value)
+    return array if array.dtype.kind == "f" else array.astype(np.float32)
+
+
+def max(a: object, b: object) -> np.ndarray:  # noqa: A001 (HLSL name)
+    a, b = np.asarray(a), np.asarray(b)
+    return np.fmax(a, b) if np.result_type(a, b).kind == "f" else np.maximum(a, b)
+
+
+def min(a: object, b: object) -> np.ndarray:  # noqa: A001
+    a, b = np.asarray(a), np.asarray(b)
+    return np.fmin(a, b) if np.result_type(a, b).kind == "f" else np.minimum(a, b)
+
+
+def clamp(x: object, lo: object, hi: object) -> np.ndarray:
+    return min(max(x, lo), hi)
+
+
+def saturate(x: object) -> np.ndarray:
+    return clamp(_float(x), 0.0, 1.0)
+
+
+def abs(x: object) -> np.ndarray:  # noqa: A001
+    return np.abs(np.asarray(x))
+
+
+def sign(x: object) -> np.ndarray:
+    return np.sign(np.asarray(x)).astype(np.int32)
+
+
+def exp(x: object) -> np.ndarray:
+    return np.exp(_float(x))
+
+
+def exp2(x: object) -> np.ndarray:
+    return np.exp2(_float(x))
+
+
+def log(x: object) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(_float(x))
+
+
+def log2(x: object) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log2(_float(x))
+
+
+def tanh(x: object) -> np.ndarray:
+    return np.tanh(_float(x))
+
+
+def sin(x: object) -> np.ndarray:
+    return np.sin(_float(x))
+
+
+def cos(x: object) -> np.ndarray:
+    return np.cos(_float(x))
+
+
+def sqrt(x: object) -> np.ndarray:
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(_float(x))
+
+
+def rsqrt(x: object) -> np.ndarray:
+    x = _float(x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (x.dtype.type(1) / np.sqrt(x)).astype(x.dtype)
+
+
+def rcp(x: object) -> np.ndarray:
+    x = _float(x)
+    with np.errstate(divide="ignore"):
+        return (x.dtype.type(1) / x).astype(x.dtype)
+
+
+def floor(x: object) -> np.ndarray:
+    return np.floor(_float(x))
+
+
+def ceil(x: object) -> np.ndarray:
+    return np.ceil(_float(x))
+
+
+def trunc(x: object) -> np.ndarray:
+    return np.trunc(_float(x))
+
+
+def round(x: object) -> np.ndarray:  # noqa: A001
+    """Round to nearest, ties to even (DXIL Round_ne)."""
+    return np.rint(_float(x))
+
+
+def frac(x: object) -> np.ndarray:
+    x = _float(x)
+    return x - np.floor(x)
+
+
+def lerp(a: object, b: object, t: object) -> np.ndarray:
+    a, b, t = _float(a), _float(b), np.asarray(t)
+    return a + t * (b - a)
+
+
+def step(edge: object, x: object) -> np.ndarray:
+    x = _float(x)
+    return (np.asarray(x) >= np.asarray(edge)).astype(x.dtype)
+
+
+def mad(a: object, b: object, c: object) -> np.ndarray:
+    """a * b + c (HLSL mad: the implementation may or may not fuse; we round the product first)."""
+    return np.asarray(a) * np.asarray(b) + np.asarray(c)
+
+
+def fma(a: object, b: object, c: object) -> np.ndarray:
+    """a * b + c with one rounding: float64 holds the product of two float32s exactly, and
+    rounding its sum once more to float32/float16 is innocuous (53 >= 2 * 24 + 2)."""
+    a, b, c = _float(a), _float(b), _float(c)
+    dtype = np.result_type(a, b, c)
+    return (a.astype(np.float64) * b.astype(np.float64) + c.astype(np.float64)).astype(dtype)
+
+
+def dot(a: object, b: object) -> np.ndarray:
+    """Sum over the last (vector) axis of a * b."""
+    a, b = np.asarray(a), np.asarray(b)
+    return np.sum(a * b, axis=-1, dtype=np.result_type(a, b))
+
+
+def select(condition: object, a: object, b: object) -> np.ndarray:
+    """HLSL 2021 `select(cond, a, b)`; a per-lane (lanes,) condition broadcasts over vector axes."""
+    cond = np.asarray(condition)
+    a, b = np.asarray(a), np.asarray(b)
+    ndim = builtins.max(a.ndim, b.ndim)
+    if cond.ndim == 1 and ndim > 1:
+        cond = cond.reshape(cond.shape + (1,) * (ndim - 1))
+    return np.where(cond, a, b).astype(np.result_type(a, b), copy=False)
+
+
+def any(x: object) -> np.ndarray:  # noqa: A001
+    return np.any(np.asarray(x) != 0, axis=-1)
+
+
+def all(x: object) -> np.ndarray:  # noqa: A001
+    return np.all(np.asarray(x) != 0, axis=-1)
+
+
+def asuint(x: object) -> np.ndarray:
+    array = np.ascontiguousarray(x)
+    return array.view(np.uint32) if array.dtype.itemsize == 4 else array.astype(np.uint32)
+
+
+def asint(x: object) -> np.ndarray:
+    return np.ascontiguousarray(x).view(np.int32)
+
+
+def asfloat(x: object) -> np.ndarray:
+    return np.ascontiguousarray(x).view(np.float32)
+
+
+def asfloat16(x: object) -> np.ndarray:
+    """Reinterpret 16-bit integers as half."""
+    return np.ascontiguousarray(np.asarray(x).astype(np.uint16)).view(np.float16)
+
+
+def f32tof16(x: object) -> np.ndarray:
+    """float -> the half bits in the low 16 bits of a uint (round to nearest even)."""
+    return _float(x).astype(np.float16).view(np.uint16).astype(np.uint32)
+
+
+def f16tof32(x: object) -> np.ndarray:
+    """Low 16 bits of a uint, read as half, widened to float (exact)."""
+    return (np.asarray(x).astype(np.uint32) & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float32)
+
+
+def lane_zeros(shape: tuple[int, ...] = (), dtype: object = np.float32) -> np.ndarray:
+    """A per-lane zero value (lanes, *shape): the Python spelling of `T x = 0;` in a shader."""
+    ctx = require_context("lane_zeros")
+    return np.zeros((ctx.lanes, *shape), dtype)

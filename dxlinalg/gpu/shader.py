@@ -1,0 +1,94 @@
+"""Compute shaders: a Python function with HLSL's attributes and declared bindings.
+
+    @compute_shader(numthreads=(64, 1, 1))
+    def main(inputs=ByteAddressBuffer("t0"), outputs=RWByteAddressBuffer("u0"),
+             params=RootConstants("b0", 2)):
+        tid = SV_DispatchThreadID()[:, 0]
+        ...
+
+Each parameter is a binding: its default declares the HLSL resource type and register. The
+function runs once per chunk of thread groups; `[WaveSize(N)]` is `wave_size=N`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.resources import BindingDeclaration, ByteAddressBuffer, RootConstants, RWByteAddressBuffer
+
+MAX_THREADS_PER_GROUP = 1024   # D3D12_CS_THREAD_GROUP_MAX_THREADS_COUNT
+MAX_NUMTHREADS = (1024, 1024, 64)  # D3D12_CS_THREAD_GROUP_MAX_X/Y/Z
+
+
+@dataclass(frozen=True)
+class ComputeShader:
+    """A compiled compute shader: entry function, [numthreads], optional [WaveSize], bindings."""
+
+    function: Callable[..., None]
+    numthreads: tuple[int, int, int]
+    bindings: dict[str, BindingDeclaration]
+    wave_size: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.function.__name__
+
+    @property
+    def threads_per_group(self) -> int:
+        x, y, z = self.numthreads
+        return x * y * z
+
+    def binding_for(self, key: str) -> str:
+        """The binding name for a name or a register ("t0", "u1", "b0")."""
+        if key in self.bindings:
+            return key
+        for name, declaration in self.bindings.items():
+            if declaration.register == key:
+                return name
+        raise InvalidArgumentError(
+            f"shader {self.name!r} declares no binding named or at register {key!r} "
+            f"(it has {', '.join(f'{n}:{d.register}' for n, d in self.bindings.items()) or 'none'})")
+
+
+def compute_shader(*, numthreads: tuple[int, int, int],
+                   wave_size: int | None = None) -> Callable[[Callable[..., None]], ComputeShader]:
+    """Decorator: `[numthreads(x, y, z)] [WaveSize(n)]` on a Python entry function."""
+    threads = tuple(int(n) for n in numthreads)
+    if len(threads) != 3 or any(n < 1 for n in threads):
+        raise InvalidArgumentError(f"numthreads {numthreads} must be three positive counts")
+    if any(n > limit for n, limit in zip(threads, MAX_NUMTHREADS)) or \
+            threads[0] * threads[1] * threads[2] > MAX_THREADS_PER_GROUP:
+        raise InvalidArgumentError(
+            f"numthreads {threads} exceeds D3D12 limits: x, y <= 1024, z <= 64, x*y*z <= 1024")
+    if wave_size is not None and (wave_size < 4 or wave_size > 128 or wave_size & (wave_size - 1)):
+        raise InvalidArgumentError(f"WaveSize({wave_size}) must be a power of two in [4, 128] (SM 6.6)")
+
+    def decorate(function: Callable[..., None]) -> ComputeShader:
+        bindings = _bindings_of(function)
+        return ComputeShader(function, threads, bindings, wave_size)  # type: ignore[arg-type]
+
+    return decorate
+
+
+def _bindings_of(function: Callable[..., None]) -> dict[str, BindingDeclaration]:
+    bindings: dict[str, BindingDeclaration] = {}
+    registers: dict[str, str] = {}
+    for name, parameter in inspect.signature(function).parameters.items():
+        declaration = parameter.default
+        if not isinstance(declaration, (ByteAddressBuffer, RWByteAddressBuffer, RootConstants)):
+            raise InvalidArgumentError(
+                f"shader parameter {name!r} needs a binding default such as ByteAddressBuffer('t0'), "
+                f"RWByteAddressBuffer('u0') or RootConstants('b0', count)")
+        register = declaration.register
+        if len(register) < 2 or register[0] != declaration.register_class or not register[1:].isdigit():
+            raise InvalidArgumentError(
+                f"binding {name!r}: {type(declaration).__name__} goes in a {declaration.register_class}# "
+                f"register, not {register!r}")
+        if register in registers:
+            raise InvalidArgumentError(f"bindings {registers[register]!r} and {name!r} share register {register}")
+        registers[register] = name
+        bindings[name] = declaration
+    return bindings

@@ -1,0 +1,74 @@
+"""The benchmark scripts keep working: a quick run of every registered workload, and how the runner
+reports workloads it cannot run. Performance itself is measured, never asserted."""
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.__main__ import run_workload
+from benchmarks.registry import WORKLOADS, Workload, goal_met, parse_goal
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NUMBA_INSTALLED = importlib.util.find_spec("numba") is not None
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    output = tmp_path_factory.mktemp("bench") / "quick.json"
+    child = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json", str(output)],
+                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stdout + child.stderr
+    return json.loads(output.read_text()), child.stdout
+
+
+def test_quick_run_reports_every_registered_workload_with_machine_and_date(quick_run):
+    report, stdout = quick_run
+    assert report["quick"] is True
+    assert report["machine"]["cpu_count"] >= 1 and report["machine"]["numpy"] and report["date"]
+    assert {row["workload"] for row in report["rows"]} == {workload.workload for workload in WORKLOADS}
+    assert "python -m benchmarks --quick" in stdout
+    for row in report["rows"]:
+        assert row["status"] in ("ok", "skipped"), row
+        if row["status"] == "skipped":
+            assert row["reason"], row
+        else:
+            assert row["seconds"] > 0 and row["baseline_seconds"] > 0 and row["ratio"] > 0, row
+            assert isinstance(row["met"], bool) and row["goal"], row
+
+
+def test_w4_runs_with_numba_and_is_skipped_with_a_reason_without_it(quick_run):
+    report, _ = quick_run
+    rows = [row for row in report["rows"] if row["workload"] == "W4"]
+    if NUMBA_INSTALLED:
+        assert [row["status"] for row in rows] == ["ok"]
+        assert rows[0]["baseline_seconds"] > rows[0]["seconds"]  # the per-thread emulator is the slow side
+    else:
+        assert [row["status"] for row in rows] == ["skipped"]
+        assert "numba" in rows[0]["reason"]
+
+
+def test_a_missing_third_party_module_skips_the_workload():
+    [row] = run_workload(Workload("W0", "benchmarks_absent_optional_dependency"), quick=True)
+    assert row["status"] == "skipped"
+    assert "benchmarks_absent_optional_dependency" in row["reason"]
+
+
+def test_a_missing_module_of_the_project_is_an_error_not_a_skip():
+    [row] = run_workload(Workload("W0", "benchmarks.no_such_workload"), quick=True)
+    assert row["status"] == "error"
+    assert "benchmarks.no_such_workload" in row["reason"]
+
+
+@pytest.mark.parametrize(("goal", "ratio", "met"), [("<= 2x", 1.5, True), ("<= 2x", 2.5, False),
+                                                    (">= 1000x", 4000.0, True), (">= 1000x", 999.0, False)])
+def test_goals_read_as_a_bound_on_the_ratio(goal, ratio, met):
+    assert goal_met(goal, ratio) is met
+
+
+def test_a_goal_without_a_bound_and_a_factor_is_rejected():
+    with pytest.raises(ValueError, match="must read"):
+        parse_goal("fast")
