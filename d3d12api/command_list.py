@@ -41,6 +41,7 @@ from d3d12api.enums import (
     D3D12_RESOURCE_BARRIER_FLAGS,
     D3D12_RESOURCE_BARRIER_TYPE,
     D3D12_RESOURCE_STATES,
+    enum_member,
 )
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
 from d3d12api.resource import ID3D12Resource
@@ -236,7 +237,7 @@ def _check_barrier(barrier: Any, index: int) -> None:
 
     if not isinstance(barrier, D3D12_RESOURCE_BARRIER):
         fail(f" is a {type(barrier).__name__}, not a D3D12_RESOURCE_BARRIER")
-    if not isinstance(barrier.Flags, D3D12_RESOURCE_BARRIER_FLAGS):
+    if enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags) is None:
         fail(f".Flags = {barrier.Flags} is not a D3D12_RESOURCE_BARRIER_FLAGS value")
     if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
         transition = barrier.Transition
@@ -245,7 +246,7 @@ def _check_barrier(barrier: Any, index: int) -> None:
         if transition.Subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
             fail(f".Transition.Subresource = {transition.Subresource}; a buffer has only subresource 0")
         for name in ("StateBefore", "StateAfter"):
-            if not isinstance(getattr(transition, name), D3D12_RESOURCE_STATES):
+            if enum_member(D3D12_RESOURCE_STATES, getattr(transition, name)) is None:
                 fail(f".Transition.{name} = {getattr(transition, name)} is not a D3D12_RESOURCE_STATES value")
         if int(transition.StateBefore) == int(transition.StateAfter):
             fail(f": StateBefore and StateAfter are both {transition.StateBefore!r}; a transition must change "

@@ -37,7 +37,7 @@ from d3d12api.structs import (
 )
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
-from dxlinalg.numerics.layouts.strided import minimum_size, tight_stride
+from dxlinalg.numerics.layouts.strided import tight_stride
 from dxlinalg.profile.matrix_storage import MatrixDescription, convert_matrix, destination_size, stored_size
 from dxlinalg.profile.model import CooperativeVectorTier, DeviceProfile
 
@@ -153,8 +153,8 @@ def _datatype(call: str, field: str, value: int, profile: DeviceProfile) -> Comp
     component_type = ComponentType(int(datatype))
     allowed = allowed_matrix_types(profile)
     if component_type not in allowed:
-        raise _error(call, f"{field} = {datatype.name} is not a MatrixInterpretation this device reports "
-                           f"(profile {profile.name!r}: {_type_names(allowed)}), so it must be FLOAT32",
+        raise _error(call, f"{field} = {datatype.name} is not a MatrixInterpretation this device reports, so it "
+                           f"must be FLOAT32 (profile {profile.name!r} converts {_type_names(allowed)})",
                      Rule.TYPE_SUPPORT, "0029 valid usage: a type that is not a supported "
                                         "MatrixInterpretation should be FLOAT32")
     return component_type
@@ -167,8 +167,8 @@ def _check_shape(call: str, field: str, rows: int, cols: int) -> None:
         raise _error(call, f"{field}.NumRows = {rows}, {field}.NumColumns = {cols}: a matrix has at least one "
                            f"row and one column", Rule.SHAPE, "§1.5: NumRows, NumColumns")
     if rows * cols > MAX_MATRIX_ELEMENTS:
-        raise _error(call, f"{field}: {rows} x {cols} = {rows * cols} elements is past the emulator's limit of "
-                           f"{MAX_MATRIX_ELEMENTS}", Rule.SIZE_LIMIT, "emulator limit")
+        raise _error(call, f"{field}.NumRows = {rows} x {field}.NumColumns = {cols} = {rows * cols} elements is past "
+                           f"the emulator's limit of {MAX_MATRIX_ELEMENTS}", Rule.SIZE_LIMIT, "emulator limit")
 
 
 def _check_stride(call: str, field: str, stride: int, rows: int, cols: int, component_type: ComponentType,
@@ -248,8 +248,7 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
         raise _error(call, f"{field}.DataDesc.DestVA = 0x{dest_va:x} is not 128-byte aligned (0x{dest_va:x} % 128 "
                            f"= {dest_va % 128})", Rule.DEST_VA_ALIGNMENT, "§1.7: DestVA is 128-byte aligned")
     src_size = _check_uint(call, f"{field}.SrcInfo.SrcSize", int(src.SrcSize))
-    needed = (stored_size(source, profile) if src_layout.is_optimal
-              else minimum_size(source.rows, source.cols, src_type, src_layout, src_stride))
+    needed = stored_size(source, profile)
     if src_size < needed:
         raise _error(call, f"{field}.SrcInfo.SrcSize = {src_size} is smaller than the {needed} bytes a "
                            f"{source.rows} x {source.cols} {D3D12_LINEAR_ALGEBRA_DATATYPE(int(src_type)).name} "

@@ -63,23 +63,26 @@ class CD3DX12_RANGE(D3D12_RANGE):
         super().__init__(Begin=begin, End=end)
 
 
-class CD3DX12_RESOURCE_BARRIER(D3D12_RESOURCE_BARRIER):
-    """Factory of barriers: `Transition`, `Aliasing`, `UAV` (static, as in d3dx12)."""
+class CD3DX12_RESOURCE_BARRIER:
+    """Factory of D3D12_RESOURCE_BARRIERs: `Transition`, `Aliasing`, `UAV` (static, as in d3dx12).
+
+    Not a D3D12_RESOURCE_BARRIER subclass: Python cannot have a field and a method both named UAV.
+    """
 
     @staticmethod
     def Transition(pResource: Any, stateBefore: int, stateAfter: int,
                    subresource: int = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES,
                    flags: int = D3D12_RESOURCE_BARRIER_FLAGS.NONE) -> D3D12_RESOURCE_BARRIER:
-        return CD3DX12_RESOURCE_BARRIER(
+        return D3D12_RESOURCE_BARRIER(
             Type=D3D12_RESOURCE_BARRIER_TYPE.TRANSITION, Flags=flags,
             Transition=D3D12_RESOURCE_TRANSITION_BARRIER(pResource, subresource, stateBefore, stateAfter))
 
     @staticmethod
     def Aliasing(pResourceBefore: Any, pResourceAfter: Any) -> D3D12_RESOURCE_BARRIER:
-        return CD3DX12_RESOURCE_BARRIER(Type=D3D12_RESOURCE_BARRIER_TYPE.ALIASING,
-                                        Aliasing=D3D12_RESOURCE_ALIASING_BARRIER(pResourceBefore, pResourceAfter))
+        return D3D12_RESOURCE_BARRIER(Type=D3D12_RESOURCE_BARRIER_TYPE.ALIASING,
+                                      Aliasing=D3D12_RESOURCE_ALIASING_BARRIER(pResourceBefore, pResourceAfter))
 
     @staticmethod
     def UAV(pResource: Any) -> D3D12_RESOURCE_BARRIER:
-        return CD3DX12_RESOURCE_BARRIER(Type=D3D12_RESOURCE_BARRIER_TYPE.UAV,
-                                        UAV=D3D12_RESOURCE_UAV_BARRIER(pResource))
+        return D3D12_RESOURCE_BARRIER(Type=D3D12_RESOURCE_BARRIER_TYPE.UAV,
+                                      UAV=D3D12_RESOURCE_UAV_BARRIER(pResource))

@@ -10,6 +10,7 @@ docs/preview-header-differences.md).
 from __future__ import annotations
 
 from enum import IntEnum, IntFlag
+from typing import TypeVar
 
 from d3d12api.hresult import HRESULT
 
@@ -237,6 +238,25 @@ D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT = 65536
 D3D12_LINEAR_ALGEBRA_MATRIX_DEST_VA_ALIGNMENT = 128
 D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE = 16
 
+E = TypeVar("E", bound=IntEnum | IntFlag)
+
+
+def enum_member(enum_class: type[E], value: object) -> E | None:
+    """`value` as a member of `enum_class` (flags: a combination of its bits), or None."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+        member = enum_class(number)
+    except (TypeError, ValueError):
+        return None
+    if issubclass(enum_class, IntFlag):
+        known = 0
+        for flag in enum_class.__members__.values():
+            known |= int(flag)
+        if number & ~known:
+            return None
+    return member
+
+
 #: (class, C prefix of its constants); a member's constant is prefix + member name.
 EXPORTED_ENUMS: tuple[tuple[type, str], ...] = (
     (HRESULT, ""),
@@ -277,3 +297,10 @@ def _export() -> list[str]:
 
 
 ENUM_CONSTANTS: list[str] = _export()
+
+__all__ = [enum_class.__name__ for enum_class, _ in EXPORTED_ENUMS] + ENUM_CONSTANTS + [
+    "D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES",
+    "D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT",
+    "D3D12_LINEAR_ALGEBRA_MATRIX_DEST_VA_ALIGNMENT",
+    "D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE",
+]

@@ -24,6 +24,7 @@ from d3d12api.enums import (
     D3D12_RESOURCE_STATES,
     D3D12_TEXTURE_LAYOUT,
     DXGI_FORMAT,
+    enum_member,
 )
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
 from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC
@@ -129,6 +130,7 @@ class ID3D12Resource(IUnknown):
 
     def _destroy(self) -> None:
         self.device.address_space.release(self.buffer)
+        self.device._forget_resource(self)
 
 
 def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIES, heap_flags: int,
@@ -149,12 +151,19 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
             raise D3D12Error(HRESULT.E_NOTIMPL, f"CreateCommittedResource: {desc.Dimension!r}: textures "
                                                 f"are not emulated; use buffers")
         fail(f"pDesc.Dimension = {desc.Dimension} is not a resource dimension", "resource dimension")
-    heap_type = heap.Type
-    if heap_type == D3D12_HEAP_TYPE.CUSTOM or heap_type == D3D12_HEAP_TYPE.GPU_UPLOAD:
+    heap_type = enum_member(D3D12_HEAP_TYPE, heap.Type)
+    if heap_type is None:
+        fail(f"pHeapProperties.Type = {heap.Type} is not a D3D12_HEAP_TYPE", "heap type")
+    if heap_type in (D3D12_HEAP_TYPE.CUSTOM, D3D12_HEAP_TYPE.GPU_UPLOAD):
         raise D3D12Error(HRESULT.E_NOTIMPL, f"CreateCommittedResource: {heap_type!r} heaps are not emulated; "
                                             f"use DEFAULT, UPLOAD or READBACK")
-    if not isinstance(heap_type, D3D12_HEAP_TYPE):
-        fail(f"pHeapProperties.Type = {heap_type} is not a heap type", "heap type")
+    if enum_member(D3D12_HEAP_FLAGS, heap_flags) is None:
+        fail(f"HeapFlags = {heap_flags} is not a combination of D3D12_HEAP_FLAGS", "heap flags")
+    if enum_member(D3D12_RESOURCE_FLAGS, desc.Flags) is None:
+        fail(f"pDesc.Flags = {desc.Flags} is not a combination of D3D12_RESOURCE_FLAGS", "resource flags")
+    if enum_member(D3D12_RESOURCE_STATES, initial_state) is None:
+        fail(f"InitialResourceState = {initial_state} is not a combination of D3D12_RESOURCE_STATES",
+             "resource state")
     buffer_rules = (
         (desc.Width > 0, f"pDesc.Width = {desc.Width} must be at least 1 byte"),
         (desc.Alignment in (0, D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT),

@@ -65,7 +65,7 @@ LAYOUT = _enum_field(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT)
 class D3D12Struct(BaseModel):
     """Base of every struct: positional (aggregate) construction and a C size."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True)
     c_sizeof: ClassVar[int] = 0
 
     def __init__(self, *values: Any, **fields: Any) -> None:
@@ -274,3 +274,5 @@ STRUCTS: tuple[type[D3D12Struct], ...] = (
     D3D12_RESOURCE_UAV_BARRIER,
     D3D12_RESOURCE_BARRIER,
 )
+
+__all__ = [struct.__name__ for struct in STRUCTS] + ["D3D12Struct", "sizeof", "D3D12_GPU_VIRTUAL_ADDRESS"]

@@ -1,0 +1,58 @@
+"""d3d12api: a mock D3D12 device for cooperative-vector (linear algebra) host code, in Python.
+
+Everything is importable under its D3D12 name, so C++ host code ports line by line::
+
+    from d3d12api import *
+    device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile="reference")
+    tier = D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL()
+    device.CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL, tier, sizeof(tier))
+
+docs/host-api.md is the guide: the C++ <-> Python mapping, the execution model, the debug layer
+and every decision taken where the spec is silent.
+"""
+
+from d3d12api import enums as _enums
+from d3d12api import structs as _structs
+from d3d12api.command_list import (
+    ID3D12CommandAllocator,
+    ID3D12GraphicsCommandList,
+    ID3D12GraphicsCommandListPreview,
+)
+from d3d12api.commands import Command
+from d3d12api.conversion import Rule
+from d3d12api.d3dx12 import CD3DX12_HEAP_PROPERTIES, CD3DX12_RANGE, CD3DX12_RESOURCE_BARRIER, CD3DX12_RESOURCE_DESC
+from d3d12api.device import (
+    D3D12CooperativeVectorExperiment,
+    D3D12CreateDevice,
+    D3D12EnableExperimentalFeatures,
+    D3D12ExperimentalShaderModels,
+    ID3D12Device,
+    ID3D12DevicePreview,
+)
+from d3d12api.enums import *  # noqa: F403  (enum classes, their members as C-named constants)
+from d3d12api.hresult import (
+    FAILED,
+    SUCCEEDED,
+    D3D12DebugLayerError,
+    D3D12DebugLayerWarning,
+    D3D12Error,
+    ThrowIfFailed,
+)
+from d3d12api.preview_header import (
+    PREVIEW_HEADER_DATATYPE_VALUES,
+    datatype_from_preview_header,
+    preview_header_datatype,
+)
+from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
+from d3d12api.resource import ID3D12Resource
+from d3d12api.structs import *  # noqa: F403  (struct classes, sizeof)
+
+__all__ = sorted(_enums.__all__ + _structs.__all__ + [
+    "CD3DX12_HEAP_PROPERTIES", "CD3DX12_RANGE", "CD3DX12_RESOURCE_BARRIER", "CD3DX12_RESOURCE_DESC", "Command",
+    "D3D12CooperativeVectorExperiment", "D3D12CreateDevice", "D3D12DebugLayerError", "D3D12DebugLayerWarning",
+    "D3D12EnableExperimentalFeatures", "D3D12Error", "D3D12ExperimentalShaderModels", "FAILED",
+    "ID3D12CommandAllocator", "ID3D12CommandQueue", "ID3D12Device", "ID3D12DevicePreview", "ID3D12Fence",
+    "ID3D12GraphicsCommandList", "ID3D12GraphicsCommandListPreview", "ID3D12Resource",
+    "PREVIEW_HEADER_DATATYPE_VALUES", "Rule", "SUCCEEDED", "ThrowIfFailed", "datatype_from_preview_header",
+    "preview_header_datatype",
+])
