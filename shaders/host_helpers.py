@@ -1,0 +1,95 @@
+"""The small host-side helpers every D3D12 sample writes once (buffers, uploads, readbacks,
+waiting on a fence, looking up a cooperative-vector combination), in D3D12 names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+
+
+def align_up(value: int, alignment: int) -> int:
+    return -(-value // alignment) * alignment
+
+
+class GpuContext:
+    """Device, direct queue, allocator, command list and fence: the sample framework's basics."""
+
+    def __init__(self, profile: str = "reference", debug: bool = True) -> None:
+        self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug)
+        self.queue = self.device.CreateCommandQueue(D3D12_COMMAND_QUEUE_DESC(Type=D3D12_COMMAND_LIST_TYPE_DIRECT))
+        self.allocator = self.device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
+        self.list = self.device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, self.allocator, None)
+        self.fence = self.device.CreateFence(0, D3D12_FENCE_FLAG_NONE)
+        self.fence_value = 0
+
+    def execute_and_wait(self) -> None:
+        """Close, execute, signal and wait: the end of every frame of a simple sample."""
+        ThrowIfFailed(self.list.Close())
+        self.queue.ExecuteCommandLists(1, [self.list])
+        self.fence_value += 1
+        ThrowIfFailed(self.queue.Signal(self.fence, self.fence_value))
+        if self.fence.GetCompletedValue() < self.fence_value:
+            ThrowIfFailed(self.fence.SetEventOnCompletion(self.fence_value, None))
+        ThrowIfFailed(self.allocator.Reset())
+        ThrowIfFailed(self.list.Reset(self.allocator, None))
+
+    def create_buffer(self, size: int, heap: int = D3D12_HEAP_TYPE_DEFAULT, uav: bool = False,
+                      state: int | None = None, name: str = "") -> ID3D12Resource:
+        flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS if uav else D3D12_RESOURCE_FLAG_NONE
+        if state is None:
+            state = {D3D12_HEAP_TYPE_UPLOAD: D3D12_RESOURCE_STATE_GENERIC_READ,
+                     D3D12_HEAP_TYPE_READBACK: D3D12_RESOURCE_STATE_COPY_DEST}.get(heap, D3D12_RESOURCE_STATE_COMMON)
+        resource = self.device.CreateCommittedResource(
+            CD3DX12_HEAP_PROPERTIES(heap), D3D12_HEAP_FLAG_NONE,
+            CD3DX12_RESOURCE_DESC.Buffer(align_up(max(size, 16), 16), flags), state, None)
+        if name:
+            resource.SetName(name)
+        return resource
+
+    def upload_buffer(self, data: np.ndarray, name: str = "") -> ID3D12Resource:
+        """An UPLOAD-heap buffer holding `data`'s bytes (readable by shaders and copies)."""
+        raw = np.ascontiguousarray(data).view(np.uint8).reshape(-1)
+        resource = self.create_buffer(raw.size, D3D12_HEAP_TYPE_UPLOAD, name=name)
+        mapped = resource.Map(0, None)
+        mapped[: raw.size] = raw
+        resource.Unmap(0, None)
+        return resource
+
+    def read_back(self, source: ID3D12Resource, size: int) -> np.ndarray:
+        """Copy `size` bytes of a DEFAULT buffer to a READBACK buffer and return them."""
+        readback = self.create_buffer(size, D3D12_HEAP_TYPE_READBACK, name="readback")
+        self.list.CopyBufferRegion(readback, 0, source, 0, size)
+        self.execute_and_wait()
+        data = readback.Map(0, None)[:size].copy()
+        readback.Unmap(0, None)
+        return data
+
+
+def query_mul_properties(device: ID3D12Device) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL]:
+    """The tier check and the two-call property query; [] when cooperative vectors are missing."""
+    tier = D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL, tier, sizeof(tier)))
+    if tier.CooperativeVectorTier < D3D12_COOPERATIVE_VECTOR_TIER_1_0:
+        return []
+    query = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, query, sizeof(query)))
+    query.pMatrixVectorMulAddProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL()
+                                           for _ in range(query.MatrixVectorMulAddPropCount)]
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, query, sizeof(query)))
+    return list(query.pMatrixVectorMulAddProperties)
+
+
+def find_mul_property(properties: Sequence[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL],
+                      combination: tuple[int, int, int, int, int],
+                      need_transpose: bool = False) -> D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL | None:
+    """The reported property for (input, input interp, matrix interp, bias interp, output), if any."""
+    for prop in properties:
+        key = (prop.InputType, prop.InputInterpretation, prop.MatrixInterpretation,
+               prop.BiasInterpretation, prop.OutputType)
+        if tuple(int(k) for k in key) == tuple(int(c) for c in combination) and (
+                prop.TransposeSupported or not need_transpose):
+            return prop
+    return None
