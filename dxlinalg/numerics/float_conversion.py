@@ -170,7 +170,21 @@ def round_to_float(values: np.ndarray, destination: ComponentType, settings: Flo
     enc = _ENCODINGS[destination]
     with np.errstate(over="ignore", invalid="ignore"):
         rounded = _round_nearest_even(exact, destination)
-    bits = rounded.view(enc.uint).copy()
+    bits = np.ascontiguousarray(rounded).view(enc.uint).reshape(-1)
+    # Only zeros, NaNs and infinities (the casts' overflow results) can need a setting applied;
+    # find them on the narrow result bits and fix just those elements.
+    special = enc.uint(0x7F) if destination == ComponentType.F8_E4M3 else enc.uint(enc.exponent_mask)
+    candidates = np.flatnonzero(((bits << enc.uint(1)) == 0) | ((bits & special) == special))
+    if candidates.size:
+        bits[candidates] = _apply_settings(bits[candidates], exact.reshape(-1)[candidates], destination,
+                                           source, settings)
+    return bits.view(dst_dtype).reshape(x.shape)
+
+
+def _apply_settings(bits: np.ndarray, exact: np.ndarray, destination: ComponentType, source: ComponentType,
+                    settings: FloatConversionSettings) -> np.ndarray:
+    """Rewrite the cast's results for zeros, NaNs, ±Inf and FP8 overflow as the settings say."""
+    enc = _ENCODINGS[destination]
     negative = np.signbit(exact)
     sign = np.where(negative, enc.uint(enc.sign), enc.uint(0))
     is_nan = np.isnan(exact)
@@ -180,7 +194,7 @@ def round_to_float(values: np.ndarray, destination: ComponentType, settings: Flo
     nan_sign = enc.uint(0) if destination in settings.nan_sign_cleared_in else sign
     np.copyto(bits, payload | nan_sign, where=is_nan)
     _fix_zero_signs(bits, exact, negative, enc, source, settings)
-    return bits.view(dst_dtype)
+    return bits
 
 
 def store_fp8_as_f16(fp8_values: np.ndarray, settings: FloatConversionSettings) -> np.ndarray:
