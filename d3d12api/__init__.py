@@ -11,6 +11,7 @@ docs/host-api.md is the guide: the C++ <-> Python mapping, the execution model, 
 and every decision taken where the spec is silent.
 """
 
+from d3d12api import compute_types as _compute_types
 from d3d12api import enums as _enums
 from d3d12api import structs as _structs
 from d3d12api.command_list import (
@@ -19,8 +20,11 @@ from d3d12api.command_list import (
     ID3D12GraphicsCommandListPreview,
 )
 from d3d12api.commands import Command
+from d3d12api.compute_commands import DispatchCommand
+from d3d12api.compute_types import *  # noqa: F403  (root signature / pipeline enums, constants, structs)
 from d3d12api.conversion import Rule
 from d3d12api.d3dx12 import CD3DX12_HEAP_PROPERTIES, CD3DX12_RANGE, CD3DX12_RESOURCE_BARRIER, CD3DX12_RESOURCE_DESC
+from d3d12api.d3dx12_compute import CD3DX12_ROOT_PARAMETER, CD3DX12_ROOT_SIGNATURE_DESC, CD3DX12_SHADER_BYTECODE
 from d3d12api.device import (
     D3D12CooperativeVectorExperiment,
     D3D12CreateDevice,
@@ -38,6 +42,7 @@ from d3d12api.hresult import (
     D3D12Error,
     ThrowIfFailed,
 )
+from d3d12api.pipeline import ID3D12PipelineState
 from d3d12api.preview_header import (
     PREVIEW_HEADER_DATATYPE_VALUES,
     datatype_from_preview_header,
@@ -45,10 +50,13 @@ from d3d12api.preview_header import (
 )
 from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
 from d3d12api.resource import ID3D12Resource
+from d3d12api.root_signature import ComputeRule, D3D12SerializeRootSignature, ID3D12RootSignature, ID3DBlob
 from d3d12api.structs import *  # noqa: F403  (struct classes, sizeof)
 
-__all__ = sorted(_enums.__all__ + _structs.__all__ + [
-    "CD3DX12_HEAP_PROPERTIES", "CD3DX12_RANGE", "CD3DX12_RESOURCE_BARRIER", "CD3DX12_RESOURCE_DESC", "Command",
+__all__ = sorted(_enums.__all__ + _structs.__all__ + _compute_types.__all__ + [
+    "CD3DX12_HEAP_PROPERTIES", "CD3DX12_RANGE", "CD3DX12_RESOURCE_BARRIER", "CD3DX12_RESOURCE_DESC",
+    "CD3DX12_ROOT_PARAMETER", "CD3DX12_ROOT_SIGNATURE_DESC", "CD3DX12_SHADER_BYTECODE", "Command", "ComputeRule",
+    "D3D12SerializeRootSignature", "DispatchCommand", "ID3D12PipelineState", "ID3D12RootSignature", "ID3DBlob",
     "D3D12CooperativeVectorExperiment", "D3D12CreateDevice", "D3D12DebugLayerError", "D3D12DebugLayerWarning",
     "D3D12EnableExperimentalFeatures", "D3D12Error", "D3D12ExperimentalShaderModels", "FAILED",
     "ID3D12CommandAllocator", "ID3D12CommandQueue", "ID3D12Device", "ID3D12DevicePreview", "ID3D12Fence",

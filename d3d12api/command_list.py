@@ -5,12 +5,13 @@ arguments against the D3D12 rules, builds a command and hands it to `_record`. A
 reported through `_reject`: with the debug layer it raises `D3D12DebugLayerError` at once;
 without it the call is dropped, `Close()` returns E_INVALIDARG and no queue will execute the list.
 
-Extension point (compute commands: SetPipelineState, SetComputeRoot*, Dispatch): write the
-Command subclasses and a mixin class of recording methods in their own module, each method
-ending in `self._record(command)` (or `self._reject(error)`), and add the mixin to the bases of
-`ID3D12GraphicsCommandList`. Per-list state such methods keep (the bound pipeline, root
-arguments) is cleared by overriding `_on_reset(initial_state)` and calling super(); it runs when
-the list is created and at every Reset. Commands capture the state they need when recorded.
+Extension point (`compute_commands` is the example: SetPipelineState, SetComputeRoot*, Dispatch):
+write the Command subclasses and a mixin class of recording methods in their own module, each
+method ending in `self._record(command)` (or `self._reject(error)`), and add the mixin to the
+bases of `ID3D12GraphicsCommandList`, before `_RecordingStateHooks`. Per-list state such methods
+keep (the bound pipeline, root arguments) is cleared by overriding `_on_reset(initial_state)` and
+calling super(); it runs when the list is created and at every Reset. Commands capture the state
+they need when recorded.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from d3d12api.commands import (
     CopyBufferRegionCommand,
     ResourceBarrierCommand,
 )
+from d3d12api.compute_commands import ComputeCommandsMixin
 from d3d12api.conversion import (
     CONVERT,
     Rule,
@@ -79,8 +81,19 @@ class ID3D12GraphicsCommandListPreview(IUnknown):
     """The preview interface that carries ConvertLinearAlgebraMatrix (§1.6); lists implement it."""
 
 
-class ID3D12GraphicsCommandList(ID3D12GraphicsCommandListPreview):
-    """A direct, compute or copy command list. Created open (recording), as in D3D12."""
+class _RecordingStateHooks:
+    """The end of the `_on_reset` chain: it sits after the mixins in the list's MRO, so each mixin's
+    override runs and calls super()."""
+
+    def _on_reset(self, initial_state: Any) -> None:
+        """Per-list recording state starts afresh here (creation and Reset); mixins extend it."""
+
+
+class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListPreview, _RecordingStateHooks):
+    """A direct, compute or copy command list. Created open (recording), as in D3D12.
+
+    Compute work (SetPipelineState, SetComputeRoot*, Dispatch) comes from `ComputeCommandsMixin`.
+    """
 
     def __init__(self, device: "ID3D12Device", list_type: D3D12_COMMAND_LIST_TYPE,
                  allocator: ID3D12CommandAllocator | None, initial_state: Any, closed: bool = False) -> None:
@@ -113,9 +126,6 @@ class ID3D12GraphicsCommandList(ID3D12GraphicsCommandListPreview):
         self.device.debug_layer.error(D3D12DebugLayerError(
             f"{call}: {self.name} is closed; Reset it before recording", rule="command list closed"))
         return False
-
-    def _on_reset(self, initial_state: Any) -> None:
-        """Per-list recording state starts afresh here (creation and Reset); mixins extend it."""
 
     def _open(self, allocator: ID3D12CommandAllocator | None, initial_state: Any) -> None:
         self.commands = []

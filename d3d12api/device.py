@@ -16,13 +16,16 @@ from typing import Any
 
 from d3d12api.com import IUnknown
 from d3d12api.command_list import ID3D12CommandAllocator, ID3D12GraphicsCommandList
+from d3d12api.compute_types import D3D12_COMPUTE_PIPELINE_STATE_DESC
 from d3d12api.conversion import QUERY, query_destination_size
 from d3d12api.debug_layer import DebugLayer
 from d3d12api.enums import D3D12_COMMAND_LIST_FLAGS, D3D12_COMMAND_LIST_TYPE, D3D12_FENCE_FLAGS, D3D_FEATURE_LEVEL
 from d3d12api.features import check_feature_support
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.pipeline import ID3D12PipelineState, create_compute_pipeline_state
 from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
 from d3d12api.resource import ID3D12Resource, create_committed_resource
+from d3d12api.root_signature import ID3D12RootSignature, create_root_signature
 from d3d12api.structs import (
     D3D12_COMMAND_QUEUE_DESC,
     D3D12_HEAP_PROPERTIES,
@@ -140,6 +143,16 @@ class ID3D12Device(ID3D12DevicePreview):
 
     def CreateFence(self, InitialValue: int, Flags: int = D3D12_FENCE_FLAGS.NONE) -> ID3D12Fence:
         return ID3D12Fence(self, int(InitialValue))
+
+    def CreateRootSignature(self, nodeMask: int, pBlobWithRootSignature: Any,
+                            blobLengthInBytes: int | None = None) -> ID3D12RootSignature:
+        """From D3D12SerializeRootSignature's blob (the ID3DBlob or its bytes; the length is optional), or
+        from a D3D12_ROOT_SIGNATURE_DESC directly (serialized here)."""
+        return create_root_signature(self, nodeMask, pBlobWithRootSignature, blobLengthInBytes)
+
+    def CreateComputePipelineState(self, pDesc: D3D12_COMPUTE_PIPELINE_STATE_DESC) -> ID3D12PipelineState:
+        """The Python shader of pDesc.CS linked to pDesc.pRootSignature (see `pipeline` for the checks)."""
+        return create_compute_pipeline_state(self, pDesc)
 
     # --- emulator helpers (not D3D12) ---------------------------------------------------------
 

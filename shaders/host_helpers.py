@@ -93,3 +93,33 @@ def find_mul_property(properties: Sequence[D3D12_COOPERATIVE_VECTOR_PROPERTIES_M
                 prop.TransposeSupported or not need_transpose):
             return prop
     return None
+
+
+def create_root_signature(device: ID3D12Device, *registers: str) -> ID3D12RootSignature:
+    """A root signature of root descriptors and constants, one parameter per register, in order.
+
+    "t0" -> root SRV, "u1" -> root UAV, "b0:12" -> 12 root 32-bit constants at b0; so
+    `create_root_signature(device, "t0", "u0", "b0:4")` is the usual CD3DX12 boilerplate.
+    """
+    parameters = [CD3DX12_ROOT_PARAMETER() for _ in registers]
+    for parameter, register in zip(parameters, registers):
+        kind, number = register[0], register[1:]
+        if kind == "b":
+            slot, count = number.split(":")
+            parameter.InitAsConstants(int(count), int(slot))
+        elif kind == "t":
+            parameter.InitAsShaderResourceView(int(number))
+        elif kind == "u":
+            parameter.InitAsUnorderedAccessView(int(number))
+        else:
+            raise ValueError(f"register {register!r} must be t#, u# or b#:count")
+    hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(len(parameters), parameters),
+                                           D3D_ROOT_SIGNATURE_VERSION_1)
+    ThrowIfFailed(hr)
+    return device.CreateRootSignature(0, blob)
+
+
+def create_compute_pipeline(device: ID3D12Device, root_signature: ID3D12RootSignature,
+                            shader: object) -> ID3D12PipelineState:
+    return device.CreateComputePipelineState(
+        D3D12_COMPUTE_PIPELINE_STATE_DESC(pRootSignature=root_signature, CS=CD3DX12_SHADER_BYTECODE(shader)))

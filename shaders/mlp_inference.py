@@ -43,11 +43,18 @@ from dxlinalg.hlsl import (
     if_,
     int32_t,
     max,
-    pack_clamp_s8,
     round,
     sin,
 )
-from shaders.host_helpers import GpuContext, align_up, find_mul_property, query_mul_properties
+from dxlinalg.gpu.pack_intrinsics import pack_clamp_s8
+from shaders.host_helpers import (
+    GpuContext,
+    align_up,
+    create_compute_pipeline,
+    create_root_signature,
+    find_mul_property,
+    query_mul_properties,
+)
 from shaders.mlp_model import ENCODING_FREQUENCIES, MlpWeights, evaluate_float64, frequency_encoding, pixel_uv, random_weights
 from shaders.png import write_png
 
@@ -162,17 +169,6 @@ def calibrate(weights: MlpWeights, features: np.ndarray) -> Quantisation:
     return Quantisation(weight_scales, tuple(input_scales))
 
 
-def _root_signature(gpu: GpuContext, constants: int) -> ID3D12RootSignature:
-    parameters = [CD3DX12_ROOT_PARAMETER.InitAsShaderResourceView(0),
-                  CD3DX12_ROOT_PARAMETER.InitAsShaderResourceView(1),
-                  CD3DX12_ROOT_PARAMETER.InitAsUnorderedAccessView(0),
-                  CD3DX12_ROOT_PARAMETER.InitAsConstants(constants, 0)]
-    hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(len(parameters), parameters),
-                                           D3D_ROOT_SIGNATURE_VERSION_1)
-    ThrowIfFailed(hr)
-    return gpu.device.CreateRootSignature(0, blob)
-
-
 def _convert_weights(gpu: GpuContext, matrices: list[np.ndarray], source_type: int,
                      dest_type: int) -> tuple[ID3D12Resource, list[int]]:
     """Upload row-major matrices and convert them all to MUL_OPTIMAL in one call."""
@@ -268,9 +264,8 @@ def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, 
     constants = np.concatenate([np.array([width, height, 0, 0, *weight_offsets, *bias_offsets], np.uint32),
                                 scales])
 
-    root_signature = _root_signature(gpu, constants.size)
-    pso = gpu.device.CreateComputePipelineState(
-        D3D12_COMPUTE_PIPELINE_STATE_DESC(pRootSignature=root_signature, CS=D3D12_SHADER_BYTECODE(shader)))
+    root_signature = create_root_signature(gpu.device, "t0", "t1", "u0", f"b0:{constants.size}")
+    pso = create_compute_pipeline(gpu.device, root_signature, shader)
     gpu.list.SetPipelineState(pso)
     gpu.list.SetComputeRootSignature(root_signature)
     gpu.list.SetComputeRootShaderResourceView(0, weight_buffer.GetGPUVirtualAddress())

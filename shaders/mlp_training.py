@@ -47,7 +47,14 @@ from dxlinalg.hlsl import (
     sqrt,
 )
 from shaders import mlp_inference
-from shaders.host_helpers import GpuContext, align_up, find_mul_property, query_mul_properties
+from shaders.host_helpers import (
+    GpuContext,
+    align_up,
+    create_compute_pipeline,
+    create_root_signature,
+    find_mul_property,
+    query_mul_properties,
+)
 from shaders.mlp_model import INPUT_FEATURES, MlpWeights, pixel_uv
 from shaders.png import write_png
 
@@ -226,12 +233,12 @@ class Trainer:
         self.moments = gpu.create_buffer(self.elements * 8, uav=True, name="Adam moments (FP32)")
         self.losses = gpu.create_buffer(batch * 4, uav=True, name="per-sample loss")
         self._upload_initial(weights)
-        self.train_root = self.root_signature([("srv", 0), ("uav", 0), ("uav", 1), ("const", 2)])
-        self.adam_root = self.root_signature([("uav", 0), ("uav", 1), ("uav", 2), ("uav", 3), ("const", 5)])
-        self.widen_root = self.root_signature([("srv", 0), ("uav", 0), ("const", 1)])
-        self.train_pso = self.pipeline(self.train_root, make_training_shader(self.layout))
-        self.adam_pso = self.pipeline(self.adam_root, adam)
-        widen_pso = self.pipeline(self.widen_root, widen_to_master)
+        self.train_root = create_root_signature(device, "t0", "u0", "u1", "b0:2")
+        self.adam_root = create_root_signature(device, "u0", "u1", "u2", "u3", "b0:5")
+        self.widen_root = create_root_signature(device, "t0", "u0", "b0:1")
+        self.train_pso = create_compute_pipeline(device, self.train_root, make_training_shader(self.layout))
+        self.adam_pso = create_compute_pipeline(device, self.adam_root, adam)
+        widen_pso = create_compute_pipeline(device, self.widen_root, widen_to_master)
         gpu.list.SetPipelineState(widen_pso)
         gpu.list.SetComputeRootSignature(self.widen_root)
         gpu.list.SetComputeRootShaderResourceView(0, self.params.GetGPUVirtualAddress())
@@ -239,20 +246,6 @@ class Trainer:
         gpu.list.SetComputeRoot32BitConstant(2, self.elements, 0)
         gpu.list.Dispatch(-(-self.elements // THREADS_PER_GROUP), 1, 1)
         gpu.execute_and_wait()
-
-    def root_signature(self, slots: list[tuple[str, int]]) -> ID3D12RootSignature:
-        init = {"srv": CD3DX12_ROOT_PARAMETER.InitAsShaderResourceView,
-                "uav": CD3DX12_ROOT_PARAMETER.InitAsUnorderedAccessView}
-        parameters = [CD3DX12_ROOT_PARAMETER.InitAsConstants(register_or_count, 0) if kind == "const"
-                      else init[kind](register_or_count) for kind, register_or_count in slots]
-        hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(len(parameters), parameters),
-                                               D3D_ROOT_SIGNATURE_VERSION_1)
-        ThrowIfFailed(hr)
-        return self.gpu.device.CreateRootSignature(0, blob)
-
-    def pipeline(self, root_signature: ID3D12RootSignature, shader: object) -> ID3D12PipelineState:
-        return self.gpu.device.CreateComputePipelineState(
-            D3D12_COMPUTE_PIPELINE_STATE_DESC(pRootSignature=root_signature, CS=D3D12_SHADER_BYTECODE(shader)))
 
     def _upload_initial(self, weights: MlpWeights) -> None:
         """Float32 row-major weights -> FP16 OUTER_PRODUCT_OPTIMAL in the parameter buffer; FP16 biases."""
@@ -382,8 +375,8 @@ def render(gpu: GpuContext, trainer: Trainer, weights: ID3D12Resource, offsets: 
     constants[:2] = size, size
     constants[mlp_inference.WEIGHT_OFFSET: mlp_inference.WEIGHT_OFFSET + len(shapes)] = offsets
     constants[mlp_inference.BIAS_OFFSET: mlp_inference.BIAS_OFFSET + len(shapes)] = trainer.layout.bias_offsets
-    root = trainer.root_signature([("srv", 0), ("srv", 1), ("uav", 0), ("const", constants.size)])
-    pso = trainer.pipeline(root, mlp_inference.make_float_shader(int(F16), shapes))
+    root = create_root_signature(gpu.device, "t0", "t1", "u0", f"b0:{constants.size}")
+    pso = create_compute_pipeline(gpu.device, root, mlp_inference.make_float_shader(int(F16), shapes))
     gpu.list.SetPipelineState(pso)
     gpu.list.SetComputeRootSignature(root)
     gpu.list.SetComputeRootShaderResourceView(0, weights.GetGPUVirtualAddress())

@@ -136,7 +136,8 @@ def check_accumulate_vector(vector: np.ndarray, lanes: int, argument: str, op: s
         raise InvalidArgumentError(f"{op}: {argument} must have shape (lanes, N); got {vector.shape} for {lanes} lanes")
     if not 1 <= vector.shape[1] <= MAX_VECTOR_LENGTH:
         raise InvalidArgumentError(
-            f"{op}: {argument} has {vector.shape[1]} components; vectors hold 1..{MAX_VECTOR_LENGTH} (SM 6.9 long vectors)")
+            f"{op}: {argument} has {vector.shape[1]} components; vectors hold 1..{MAX_VECTOR_LENGTH} "
+            f"(SM 6.9 long vectors)")
     return physical_type_of(vector, argument)
 
 
@@ -224,32 +225,41 @@ def check_stride_alignment(layout: MatrixLayout, stride: int, ctx: ExecutionCont
             f"{op}: stride = {stride} must be a multiple of {STRIDE_ALIGNMENT} bytes (0029: matrix stride alignment)")
 
 
-def check_offset_alignment(ctx: ExecutionContext, rng: BufferRange, offsets: np.ndarray, alignment: int,
+def check_offset_alignment(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, alignment: int,
                            argument: str, rule: str, op: str) -> None:
     """Resource base address + offset is `alignment`-byte aligned, on every active lane."""
     if not ctx.strict:
         return
-    bad = ctx.active & ((rng.base_address + offsets) % alignment != 0)
-    if bad.any():
+    if isinstance(offsets, int):
+        bad = ctx.active if (rng.base_address + offsets) % alignment else None
+    else:
+        bad = ctx.active & ((rng.base_address + offsets) % alignment != 0)
+    if bad is not None and bad.any():
         lane = int(np.flatnonzero(bad)[0])
+        offset = offsets if isinstance(offsets, int) else int(offsets[lane])
         raise UndefinedBehaviorError(
-            f"{op}: {argument} {int(offsets[lane])} + buffer base 0x{rng.base_address:x} ({rng.name}, lane {lane}) "
+            f"{op}: {argument} {offset} + buffer base 0x{rng.base_address:x} ({rng.name}, lane {lane}) "
             f"must be {alignment}-byte aligned (0029 {op}: {rule})")
 
 
-def check_in_bounds(ctx: ExecutionContext, rng: BufferRange, offsets: np.ndarray, extent: int,
+def check_in_bounds(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, extent: int,
                     argument: str, what: str, op: str) -> np.ndarray:
     """Active lanes whose [offset, offset + extent) lies inside the resource.
 
     Out of bounds is undefined (0029: no bounds checking); strict mode raises, permissive mode
     returns the mask so the caller loads zeros / skips the write, as the spec's fallback says.
     """
-    inside = (offsets >= 0) & (offsets + extent <= rng.size)
-    outside = ctx.active & ~inside
-    if outside.any() and ctx.strict:
+    active = ctx.active
+    if isinstance(offsets, int):
+        inside = 0 <= offsets and offsets + extent <= rng.size
+        outside = active if not inside else np.zeros_like(active)
+    else:
+        inside = (offsets >= 0) & (offsets + extent <= rng.size)
+        outside = active & ~inside
+    if ctx.strict and outside.any():
         lane = int(np.flatnonzero(outside)[0])
+        offset = offsets if isinstance(offsets, int) else int(offsets[lane])
         raise UndefinedBehaviorError(
-            f"{op}: {what} at {argument} {int(offsets[lane])} (lane {lane}) spans bytes "
-            f"[{int(offsets[lane])}, {int(offsets[lane]) + extent}) but {rng.name} has {rng.size} bytes "
-            f"(0029: an out-of-bounds {what} makes the whole operation undefined)")
-    return ctx.active & inside
+            f"{op}: {what} at {argument} {offset} (lane {lane}) spans bytes [{offset}, {offset + extent}) but "
+            f"{rng.name} has {rng.size} bytes (0029: an out-of-bounds {what} makes the whole operation undefined)")
+    return active & inside

@@ -65,12 +65,11 @@ class ExecutionContext:
     """Lanes, waves, the active mask and the device choices of one SIMT execution."""
 
     def __init__(self, geometry: LaneGeometry, profile: DeviceProfile, strict: bool,
-                 state: DispatchState | None = None, in_dispatch: bool = False) -> None:
+                 state: DispatchState | None = None) -> None:
         self.geometry = geometry
         self.profile = profile
         self.strict = strict
         self.state = state or DispatchState()
-        self.in_dispatch = in_dispatch
         self.lanes = geometry.lanes
         self.wave_size = geometry.wave_size
         self._stack: list[np.ndarray] = [np.ones(self.lanes, dtype=bool)]
@@ -135,15 +134,13 @@ class ExecutionContext:
                 f"{what} has shape {array.shape}; it must be a scalar or have shape ({self.lanes},)")
         return array.astype(np.int64)
 
-    def per_lane(self, value: object, what: str) -> np.ndarray:
-        """A value with a leading lane axis: scalars and lane-less vectors are broadcast."""
-        array = np.asarray(value)
-        if array.ndim >= 1 and array.shape[0] == self.lanes and array.ndim <= 2:
-            return array
-        if array.ndim <= 1:
-            return np.broadcast_to(array, (self.lanes, *array.shape))
-        raise InvalidArgumentError(
-            f"{what} has shape {array.shape}; expected one row per lane ({self.lanes} lanes)")
+    def lane_offsets(self, value: object, what: str) -> int | np.ndarray:
+        """A byte offset: a Python int when uniform (a scalar), else (lanes,) int64."""
+        if np.ndim(value) == 0:
+            if np.asarray(value).dtype.kind not in "iub":
+                raise InvalidArgumentError(f"{what} must be an integer (or one per lane), got {value!r}")
+            return int(value)  # type: ignore[call-overload]
+        return self.lane_ints(value, what)
 
     def next_atomic_call(self) -> int:
         return next(self.state.atomic_calls)

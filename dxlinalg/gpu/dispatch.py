@@ -77,7 +77,7 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     for first in range(0, total_groups, groups_per_chunk):
         count = min(groups_per_chunk, total_groups - first)
         geometry = _geometry(first, count, groups, shader.numthreads, prof.wave_size)
-        with activate(ExecutionContext(geometry, prof, strict, state, in_dispatch=True)):
+        with activate(ExecutionContext(geometry, prof, strict, state)):
             shader.function(**views)
         chunks += 1
     return DispatchSummary(groups, total_groups * per_group, chunks, groups_per_chunk, prof.wave_size)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ Each works on any shape (per-lane scalars (lanes,), vectors (lanes, N), or unifo
 keeps the operand's float type: half in, half out, computed in float32 and rounded once (numpy's
 float16 loops), which is what HLSL's min-precision-free `float16_t` math does on GPUs that
 support native half. `max`/`min` ignore a NaN operand (IEEE maxNum, like DXIL FMax/FMin).
+Python numbers are weakly typed, as HLSL literals are: `max(h, 0)` on half stays half.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import builtins
 import numpy as np
 
 from dxlinalg.gpu.context import require_context
+from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
 
 
 def _float(value: object) -> np.ndarray:
@@ -20,14 +22,36 @@ def _float(value: object) -> np.ndarray:
     return array if array.dtype.kind == "f" else array.astype(np.float32)
 
 
+def _is_zero(value: object) -> bool:
+    return np.ndim(value) == 0 and not isinstance(value, (bool, np.bool_)) and value == 0
+
+
+def _half_via_float32(ufunc: np.ufunc, a: object, b: object) -> np.ndarray:
+    """A float16 binary op computed on exact float32 widenings and narrowed back (exact for max/min)."""
+    wide = [widen_half(x) if isinstance(x, np.ndarray) and x.dtype == np.float16 else x for x in (a, b)]
+    result = ufunc(*wide)
+    narrow = narrow_to_half(result)
+    return result.astype(np.float16) if narrow is None else narrow.reshape(np.shape(result))
+
+
 def max(a: object, b: object) -> np.ndarray:  # noqa: A001 (HLSL name)
-    a, b = np.asarray(a), np.asarray(b)
-    return np.fmax(a, b) if np.result_type(a, b).kind == "f" else np.maximum(a, b)
+    """IEEE maxNum like DXIL FMax; max(x, 0) on half is a fast ReLU (and gives +0 for -0)."""
+    kind = np.result_type(a, b)
+    if kind == np.float16:
+        if _is_zero(b) and isinstance(a, np.ndarray):
+            return relu_half(a).reshape(a.shape)
+        if _is_zero(a) and isinstance(b, np.ndarray):
+            return relu_half(b).reshape(b.shape)
+        return _half_via_float32(np.fmax, a, b)
+    return np.fmax(a, b) if kind.kind == "f" else np.maximum(a, b)
 
 
 def min(a: object, b: object) -> np.ndarray:  # noqa: A001
-    a, b = np.asarray(a), np.asarray(b)
-    return np.fmin(a, b) if np.result_type(a, b).kind == "f" else np.minimum(a, b)
+    """IEEE minNum like DXIL FMin."""
+    kind = np.result_type(a, b)
+    if kind == np.float16:
+        return _half_via_float32(np.fmin, a, b)
+    return np.fmin(a, b) if kind.kind == "f" else np.minimum(a, b)
 
 
 def clamp(x: object, lo: object, hi: object) -> np.ndarray:

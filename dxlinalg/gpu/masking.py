@@ -66,7 +66,8 @@ def assign(old: object, new: object) -> np.ndarray:
     mask = ctx.active.reshape((ctx.lanes,) + (1,) * (len(shape) - 1))
     # HLSL assignment converts to the variable's type; a bare Python number has none, so take new's.
     dtype = old_array.dtype if isinstance(old, (np.ndarray, np.generic)) else new_array.dtype
-    return np.where(mask, np.broadcast_to(new_array, shape), np.broadcast_to(old_array, shape)).astype(dtype, copy=False)
+    merged = np.where(mask, np.broadcast_to(new_array, shape), np.broadcast_to(old_array, shape))
+    return merged.astype(dtype, copy=False)
 
 
 def lane_return(condition: object = True) -> None:

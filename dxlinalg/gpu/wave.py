@@ -1,8 +1,9 @@
 """Wave intrinsics and system values: lanes of one wave combine, honouring the active mask.
 
 A wave's lanes are contiguous in the context, so a per-wave reduction is one `reduceat` over
-the wave starts; inactive lanes contribute nothing and receive nothing meaningful (zeros).
-Reductions run in lane order in the value's own type (float16 sums round at every step).
+the wave starts; inactive lanes contribute nothing and receive zeros. Integer sums wrap in the
+value's type. Float sums are numpy's reductions: pairwise order, half accumulated in float32 and
+rounded once to half (the order and precision of wave reductions are implementation-defined).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy as np
 from dxlinalg.gpu.context import ExecutionContext, require_context
 
 
-def _per_lane(ctx: ExecutionContext, value: object, what: str) -> np.ndarray:
+def _per_lane(ctx: ExecutionContext, value: object) -> np.ndarray:
     array = np.asarray(value)
     if array.ndim == 0 or array.shape[0] != ctx.lanes:
         array = np.broadcast_to(array, (ctx.lanes, *array.shape))
@@ -25,14 +26,14 @@ def _mask(ctx: ExecutionContext, array: np.ndarray) -> np.ndarray:
 
 def _reduce(value: object, ufunc: np.ufunc, identity: object, what: str) -> np.ndarray:
     ctx = require_context(what)
-    array = _per_lane(ctx, value, what)
+    array = _per_lane(ctx, value)
     masked = np.where(_mask(ctx, array), array, np.asarray(identity, array.dtype))
     per_wave = ufunc.reduceat(masked, ctx.wave_starts, axis=0)
     return np.where(_mask(ctx, array), per_wave[ctx.wave_of_lane], np.zeros((), array.dtype))
 
 
 def WaveActiveSum(value: object) -> np.ndarray:  # noqa: N802 (HLSL names)
-    """Sum over the active lanes of each lane's wave (integers wrap, floats round in their type)."""
+    """Sum over the active lanes of each lane's wave (see the module note on order and precision)."""
     return _reduce(value, np.add, 0, "WaveActiveSum")
 
 
@@ -78,14 +79,14 @@ def _first_active_lane(ctx: ExecutionContext) -> np.ndarray:
 def WaveReadLaneFirst(value: object) -> np.ndarray:  # noqa: N802
     """The value of the first (lowest-index) active lane of each wave, on every lane of that wave."""
     ctx = require_context("WaveReadLaneFirst")
-    array = _per_lane(ctx, value, "WaveReadLaneFirst")
+    array = _per_lane(ctx, value)
     return np.ascontiguousarray(array[_first_active_lane(ctx)])
 
 
 def WaveReadLaneAt(value: object, lane: int) -> np.ndarray:  # noqa: N802
     """The value of lane `lane` (a wave-uniform index) of each wave."""
     ctx = require_context("WaveReadLaneAt")
-    array = _per_lane(ctx, value, "WaveReadLaneAt")
+    array = _per_lane(ctx, value)
     source = ctx.wave_starts[ctx.wave_of_lane] + int(lane)
     wave_end = np.append(ctx.wave_starts[1:], ctx.lanes)[ctx.wave_of_lane]
     return np.ascontiguousarray(array[np.where(source < wave_end, source, np.arange(ctx.lanes))])
@@ -94,7 +95,7 @@ def WaveReadLaneAt(value: object, lane: int) -> np.ndarray:  # noqa: N802
 def WaveActiveAllEqual(value: object) -> np.ndarray:  # noqa: N802
     """Per component: whether every active lane of the wave holds the same value."""
     ctx = require_context("WaveActiveAllEqual")
-    array = _per_lane(ctx, value, "WaveActiveAllEqual")
+    array = _per_lane(ctx, value)
     equal = (array == array[_first_active_lane(ctx)]) | ~_mask(ctx, array)
     per_wave = np.logical_and.reduceat(equal, ctx.wave_starts, axis=0)
     return per_wave[ctx.wave_of_lane] & _mask(ctx, array)

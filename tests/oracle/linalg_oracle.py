@@ -1,0 +1,214 @@
+"""The four linear-algebra ops, one thread at a time, as hlsl-specs 0029 reads: the slow definition.
+
+Plain Python loops over lanes and elements. Values are Python ints and floats (float64); a
+float result is rounded once, from the float64 sum, by `float_formats.encode` (which uses no numpy
+or ml_dtypes cast). The matrix is read from the row-major *source* data the test wrote, never
+through the layout decode of the fast path: element (i, k) of the effective M x K matrix is
+source[i][k], or source[k][i] when transposed (the stored matrix is then K x M).
+
+Deliberate difference from the reference profile: the oracle sums in float64, the profile in
+float32. On the Vulkan CTS value grid (multiples of 0.5, one layer) every partial sum is exact in
+both, so results are bit-identical; elsewhere tests compare with the CTS relative tolerance.
+
+Atomics follow the profile's documented model literally: per-lane or per-wave operands (a wave's
+float32 partial sum, summed lane by lane with a rounding at each step), each rounded to the
+accumulation type, added in dispatch order or in the seeded permutation, one rounding per add.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from dxlinalg.numerics.component_types import ComponentType
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings
+from tests.oracle import float_formats
+from tests.oracle.float_formats import FORMATS, Exact
+
+T = ComponentType
+INTEGER_RANGES = {
+    T.I8: (-128, 127), T.U8: (0, 255), T.I16: (-(1 << 15), (1 << 15) - 1), T.U16: (0, (1 << 16) - 1),
+    T.I32: (-(1 << 31), (1 << 31) - 1), T.U32: (0, (1 << 32) - 1),
+}
+FLOAT_TYPES = {T.F16, T.F32, T.F8_E4M3, T.F8_E5M2}
+PHYSICAL = {np.dtype(np.float16): T.F16, np.dtype(np.float32): T.F32, np.dtype(np.int16): T.I16,
+            np.dtype(np.uint16): T.U16, np.dtype(np.int32): T.I32, np.dtype(np.uint32): T.U32}
+
+
+# -- scalars ------------------------------------------------------------------------------------------
+def exact_of(value: float) -> Exact:
+    """A Python float (or int) as an exact value."""
+    if math.isnan(value):
+        return Exact("nan", 0)
+    if math.isinf(value):
+        return Exact("inf", 1 if value < 0 else 0)
+    numerator, denominator = float(value).as_integer_ratio()
+    sign = 1 if math.copysign(1.0, value) < 0 else 0
+    return Exact("finite", sign, abs(numerator), -(denominator.bit_length() - 1))
+
+
+def value_of(bits: int, destination: ComponentType) -> float:
+    """The Python float a bit pattern of a float format stands for."""
+    x = float_formats.decode(bits, FORMATS[destination])
+    if x.kind == "nan":
+        return math.nan
+    if x.kind == "inf":
+        return -math.inf if x.sign else math.inf
+    return (-1.0 if x.sign else 1.0) * math.ldexp(x.significand, x.exponent)
+
+
+def round_float(value: float, destination: ComponentType, settings: FloatConversionSettings,
+                source: ComponentType = T.F32) -> float:
+    """Round an exact value once to a float type (RNE, the profile's special cases)."""
+    return value_of(float_formats.encode(exact_of(value), source, destination, settings), destination)
+
+
+def float_bits(value: float, destination: ComponentType, settings: FloatConversionSettings,
+               source: ComponentType = T.F32) -> int:
+    return float_formats.encode(exact_of(value), source, destination, settings)
+
+
+def saturate(n: int, destination: ComponentType) -> int:
+    lo, hi = INTEGER_RANGES[destination]
+    return min(max(n, lo), hi)
+
+
+def float_to_int(value: float, destination: ComponentType) -> int:
+    """Float -> integer: round to nearest even (Python's round), saturate, NaN -> 0."""
+    if math.isnan(value):
+        return 0
+    if math.isinf(value):
+        return INTEGER_RANGES[destination][1 if value > 0 else 0]
+    return saturate(round(value), destination)
+
+
+def wrap32(n: int, unsigned: bool) -> int:
+    n &= 0xFFFFFFFF
+    return n if unsigned or n < (1 << 31) else n - (1 << 32)
+
+
+# -- matrix-vector ---------------------------------------------------------------------------------------
+def interpret(physical_row: Sequence, physical_type: ComponentType, interpretation: ComponentType, k: int,
+              settings: FloatConversionSettings) -> list:
+    """The K logical input values of one lane (0029 From-Register Interpretations, Conversion Rules)."""
+    if interpretation in (T.PackedS8x32, T.PackedU8x32):
+        logical = []
+        for i in range(k):
+            byte = (int(physical_row[i // 4]) >> (8 * (i % 4))) & 0xFF
+            logical.append(byte - 256 if interpretation == T.PackedS8x32 and byte > 127 else byte)
+        return logical
+    values = []
+    for element in physical_row[:k]:
+        if interpretation in FLOAT_TYPES:
+            if physical_type in FLOAT_TYPES:
+                values.append(round_float(float(element), interpretation, settings, physical_type))
+            else:
+                bits = float_formats.convert_integer(int(element), interpretation, settings)
+                values.append(value_of(bits, interpretation))
+        elif physical_type in FLOAT_TYPES:
+            values.append(float_to_int(float(element), interpretation))
+        else:
+            values.append(saturate(int(element), interpretation))
+    return values
+
+
+def matvec_lane(physical_row: Sequence, physical_type: ComponentType, input_interpretation: ComponentType,
+                source: np.ndarray | None, matrix_interpretation: ComponentType, m: int, k: int, transpose: bool,
+                bias: Sequence | None, output_type: ComponentType, output_unsigned: bool,
+                settings: FloatConversionSettings) -> list:
+    """One lane of matvecmul/matvecmuladd. `source` None means the load was out of bounds (zeros)."""
+    x = interpret(physical_row, physical_type, input_interpretation, k, settings)
+    is_float = input_interpretation in FLOAT_TYPES or matrix_interpretation in FLOAT_TYPES
+    if bias is not None and any(isinstance(b, float) for b in bias):
+        is_float = True
+    result = []
+    for i in range(m):
+        total: int | float = 0.0 if is_float else 0
+        for j in range(k):
+            if source is None:
+                element = 0
+            else:
+                element = source[j][i] if transpose else source[i][j]
+            element = float(element) if matrix_interpretation in FLOAT_TYPES else int(element)
+            total += element * x[j]
+        if bias is not None:
+            total += bias[i]
+        result.append(_convert_result(total, is_float, output_type, output_unsigned, settings))
+    return result
+
+
+def _convert_result(total: int | float, is_float: bool, output_type: ComponentType, output_unsigned: bool,
+                    settings: FloatConversionSettings) -> int | float:
+    if not is_float:
+        value = wrap32(int(total), output_unsigned)
+        if output_type in FLOAT_TYPES:
+            return value_of(float_formats.convert_integer(value, output_type, settings), output_type)
+        if output_type in (T.I32, T.U32):
+            return value
+        return saturate(value, output_type)
+    if output_type in FLOAT_TYPES:
+        return round_float(float(total), output_type, settings)
+    return float_to_int(float(total), output_type)
+
+
+def oracle_matvec(inputs: np.ndarray, input_interpretation: ComponentType, sources: Sequence,
+                  matrix_interpretation: ComponentType, m: int, k: int, transpose: bool, biases: Sequence | None,
+                  output_dtype: np.dtype, active: np.ndarray, settings: FloatConversionSettings) -> list:
+    """Every lane: `sources[lane]` its matrix (None: out of bounds), `biases[lane]` its bias values
+    (None: out of bounds, i.e. zeros; `biases` None: matvecmul). Inactive lanes give None."""
+    physical_type = PHYSICAL[np.dtype(inputs.dtype)]
+    output_type = PHYSICAL[np.dtype(output_dtype)]
+    output_unsigned = np.dtype(output_dtype).kind == "u"
+    results = []
+    for lane in range(inputs.shape[0]):
+        if not active[lane]:
+            results.append(None)
+            continue
+        bias = None
+        if biases is not None:
+            bias = [0] * m if biases[lane] is None else list(biases[lane])
+        results.append(matvec_lane(list(inputs[lane]), physical_type, input_interpretation, sources[lane],
+                                   matrix_interpretation, m, k, transpose, bias, output_type, output_unsigned,
+                                   settings))
+    return results
+
+
+# -- atomics ----------------------------------------------------------------------------------------------
+def atomic_order(count: int, settings: AccumulationSettings, call_index: int) -> list[int]:
+    """The documented order: dispatch order, or numpy's permutation seeded by (atomic_seed, call)."""
+    if settings.atomic_order is AccumulateOrder.SEEDED_RANDOM:
+        return [int(i) for i in np.random.default_rng([settings.atomic_seed, call_index]).permutation(count)]
+    return list(range(count))
+
+
+def oracle_accumulate(memory: list[float], contributions: dict[int, list[float]], wave_of_lane: Sequence[int],
+                      accumulation_type: ComponentType, settings: AccumulationSettings,
+                      float_settings: FloatConversionSettings, call_index: int = 0) -> list[float]:
+    """Memory after the atomic adds of `contributions` (lane -> exact per-element values).
+
+    Lanes are in dispatch order; `wave_of_lane[lane]` groups them for per-wave granularity.
+    """
+    lanes = sorted(contributions)
+    if settings.atomic_granularity is AccumulateGranularity.PER_WAVE:
+        waves: dict[int, list[int]] = {}
+        for lane in lanes:
+            waves.setdefault(wave_of_lane[lane], []).append(lane)
+        operands = []
+        for wave in sorted(waves):
+            partial = [0.0] * len(memory)
+            for lane in waves[wave]:
+                for e, value in enumerate(contributions[lane]):
+                    as_f32 = round_float(value, T.F32, float_settings)
+                    partial[e] = round_float(partial[e] + as_f32, T.F32, float_settings)
+            operands.append([round_float(p, accumulation_type, float_settings) for p in partial])
+    else:
+        operands = [[round_float(v, accumulation_type, float_settings) for v in contributions[lane]]
+                    for lane in lanes]
+    result = list(memory)
+    for index in atomic_order(len(operands), settings, call_index):
+        for e, operand in enumerate(operands[index]):
+            result[e] = round_float(result[e] + operand, accumulation_type, float_settings)
+    return result
