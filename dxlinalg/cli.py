@@ -1,4 +1,4 @@
-"""The `dxlinalg` console script."""
+"""The `dxlinalg` console script: demo, features, conformance, convert."""
 
 from __future__ import annotations
 
@@ -11,22 +11,72 @@ from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from dxlinalg.demo import run_demo
+    from dxlinalg.commands.demo import run_demo
 
     return run_demo(profile=args.profile, out=args.out)
+
+
+def _features(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.features import run_features
+
+    return run_features(args.profile, args.json)
+
+
+def _conformance(args: argparse.Namespace) -> int:
+    from dxlinalg.conformance import run_conformance_cli
+
+    profiles = builtin_profile_names() if args.all else [args.profile]
+    return run_conformance_cli(profiles, args.json, args.progress)
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.convert import run_convert
+
+    return run_convert(args.input, args.rows, args.cols, args.from_type, args.from_layout, args.to_type,
+                       args.to_layout, args.stride, args.dest_stride, args.profile, args.out)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dxlinalg",
-        description="Reference emulator of the SM 6.9 cooperative-vector intrinsics and D3D12 API.")
+        description="Reference emulator of the SM 6.9 cooperative-vector intrinsics and their D3D12 API.")
     parser.add_argument("--version", action="version", version=f"dxlinalg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    demo = sub.add_parser("demo", help="run the demo application on a device profile")
-    demo.add_argument("--profile", default=DEFAULT_PROFILE,
-                      help=f"built-in profile ({', '.join(builtin_profile_names())}) or a .json file")
-    demo.add_argument("--out", default="out", help="folder for the files the demo writes")
+    profile_help = f"built-in profile ({', '.join(builtin_profile_names())}) or a profile .json file"
+
+    demo = sub.add_parser("demo", help="run the neural-shading sample: inference and a short training")
+    demo.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    demo.add_argument("--out", default="out", help="folder for the images the demo writes (default: out)")
     demo.set_defaults(handler=_demo)
+
+    features = sub.add_parser("features", help="tier and property tables as CheckFeatureSupport reports them")
+    features.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    features.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    features.set_defaults(handler=_features)
+
+    conformance = sub.add_parser("conformance", help="run the minimum-support-set conformance suite")
+    which = conformance.add_mutually_exclusive_group()
+    which.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    which.add_argument("--all", action="store_true", help="every built-in profile")
+    conformance.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    conformance.add_argument("--progress", action="store_true", help="show progress even when not on a terminal")
+    conformance.set_defaults(handler=_conformance)
+
+    convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")
+    convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw .bin (bytes in --from-layout)")
+    convert.add_argument("--rows", type=int, help="rows (required for .bin)")
+    convert.add_argument("--cols", type=int, help="columns (required for .bin)")
+    convert.add_argument("--from-type", required=True, help="FLOAT32, FLOAT16, E4M3, E5M2, SINT8, UINT8, ...")
+    convert.add_argument("--from-layout", default="ROW_MAJOR",
+                         help="ROW_MAJOR, COLUMN_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL (default ROW_MAJOR)")
+    convert.add_argument("--to-type", required=True)
+    convert.add_argument("--to-layout", required=True)
+    convert.add_argument("--stride", type=int, help="source stride in bytes (strided layouts; default tight)")
+    convert.add_argument("--dest-stride", type=int,
+                         help="destination stride (strided layouts; default one row rounded up to 16)")
+    convert.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    convert.add_argument("--out", help="write the destination bytes (.bin) or matrix (.npy)")
+    convert.set_defaults(handler=_convert)
     return parser
 
 
@@ -36,15 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
+    from d3d12api import D3D12Error
+    from dxlinalg.errors import DxLinalgError
+
     try:
         return args.handler(args)
-    except Exception as error:  # one-line errors for users; tracebacks only when asked
-        from dxlinalg.errors import DxLinalgError
-
-        if isinstance(error, DxLinalgError):
-            print(f"dxlinalg: error: {error}", file=sys.stderr)
-            return 2
-        raise
+    except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
+        print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

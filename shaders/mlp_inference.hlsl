@@ -19,9 +19,9 @@ cbuffer Constants : register(b0) {      // 32-bit root constants, 16-byte rows a
     float4 quant;                       // int8 variant only: float -> int8 of each layer's input
 };
 
-vector<float, 16> Encode(uint pixel) {
-    float u = (float(pixel % width) + 0.5) / float(width);
-    float v = (float(pixel / width) + 0.5) / float(height);
+vector<float, 16> Encode(uint2 xy) {
+    float u = (float(xy.x) + 0.5) / float(width);
+    float v = (float(xy.y) + 0.5) / float(height);
     vector<float, 16> f;
     [unroll] for (uint i = 0; i < 4; ++i) {
         float s = exp2(float(i)) * 3.14159265;
@@ -31,10 +31,10 @@ vector<float, 16> Encode(uint pixel) {
 }
 
 [numthreads(64, 1, 1)]
-void mlp_float(uint3 id : SV_DispatchThreadID) {
-    uint pixel = id.x;
-    if (pixel < width * height) {
-        vector<half, 16> x0 = (vector<half, 16>)Encode(pixel);
+void mlp_float(uint3 id : SV_DispatchThreadID) {      // Dispatch((width + 63) / 64, height, 1)
+    if (id.x < width) {
+        uint pixel = id.y * width + id.x;
+        vector<half, 16> x0 = (vector<half, 16>)Encode(id.xy);
         MatrixRef<DT, 64, 16, MATRIX_LAYOUT_MUL_OPTIMAL> W0 = {weights, weightOffset[0], 0};
         VectorRef<DATA_TYPE_FLOAT16> b0 = {biases, biasOffset[0]};
         vector<half, 64> x1 = max(MulAdd<half>(W0, MakeInterpretedVector<DT>(x0), b0), (half)0);
@@ -57,9 +57,9 @@ void mlp_float(uint3 id : SV_DispatchThreadID) {
 
 [numthreads(64, 1, 1)]
 void mlp_int8(uint3 id : SV_DispatchThreadID) {
-    uint pixel = id.x;
-    if (pixel < width * height) {
-        vector<float, 16> f = Encode(pixel);
+    if (id.x < width) {
+        uint pixel = id.y * width + id.x;
+        vector<float, 16> f = Encode(id.xy);
         vector<uint, 4> p0;
         [unroll] for (uint i = 0; i < 4; ++i)                                 // 4 features per word
             p0[i] = pack_clamp_s8((int4)round(float4(f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]) * quant[0]));

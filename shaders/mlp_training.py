@@ -361,9 +361,14 @@ def train(profile: str = "reference", steps: int = 300, batch: int = 2048, size:
     image_error = float(np.mean((learned.reshape(-1, 3) - target) ** 2))
     result = TrainingResult(losses, image_error, learned, target.reshape(size, size, 3))
     if out is not None:
-        side_by_side = np.concatenate([result.target, result.learned], axis=1)
-        write_png(Path(out) / "training_target_vs_learned.png", side_by_side)
+        write_png(Path(out) / "training_target_vs_learned.png", side_by_side(result))
     return result
+
+
+def side_by_side(result: TrainingResult, upscale: int = 4) -> np.ndarray:
+    """Target (left) and learned (right) images, enlarged with nearest-neighbour pixels."""
+    pair = np.concatenate([result.target, result.learned], axis=1)
+    return pair.repeat(upscale, axis=0).repeat(upscale, axis=1)
 
 
 def render(gpu: GpuContext, trainer: Trainer, weights: ID3D12Resource, offsets: list[int], size: int) -> np.ndarray:
@@ -383,7 +388,7 @@ def render(gpu: GpuContext, trainer: Trainer, weights: ID3D12Resource, offsets: 
     gpu.list.SetComputeRootShaderResourceView(1, bias_buffer.GetGPUVirtualAddress())
     gpu.list.SetComputeRootUnorderedAccessView(2, image.GetGPUVirtualAddress())
     gpu.list.SetComputeRoot32BitConstants(3, constants.size, constants, 0)
-    gpu.list.Dispatch(-(-size * size // THREADS_PER_GROUP), 1, 1)
+    gpu.list.Dispatch(-(-size // THREADS_PER_GROUP), size, 1)
     gpu.execute_and_wait()
     return gpu.read_back(image, size * size * 12).view(np.float32).reshape(size, size, 3)
 

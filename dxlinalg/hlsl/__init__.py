@@ -75,6 +75,14 @@ from dxlinalg.gpu.intrinsics import (
     tanh,
     trunc,
 )
+from dxlinalg.gpu.pack_intrinsics import (
+    pack_clamp_s8,
+    pack_clamp_u8,
+    pack_s8,
+    pack_u8,
+    unpack_s8s32,
+    unpack_u8u32,
+)
 from dxlinalg.gpu.types import (
     bool_t,
     float2,

@@ -1,0 +1,1 @@
+"""The console script's subcommands (the top floor: they may use d3d12api and the samples)."""

@@ -1,0 +1,78 @@
+"""`dxlinalg features`: the tier and property tables, exactly as CheckFeatureSupport reports them."""
+
+from __future__ import annotations
+
+import json
+
+from d3d12api import (
+    D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
+    D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
+    D3D12_COOPERATIVE_VECTOR_TIER,
+    D3D12_FEATURE_COOPERATIVE_VECTOR,
+    D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL,
+    D3D12_FEATURE_DATA_COOPERATIVE_VECTOR,
+    D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL,
+    D3D12_LINEAR_ALGEBRA_DATATYPE,
+    D3D12CreateDevice,
+    ID3D12Device,
+    ThrowIfFailed,
+    sizeof,
+)
+
+
+def _name(value: int) -> str:
+    return D3D12_LINEAR_ALGEBRA_DATATYPE(value).name
+
+
+def query_features(device: ID3D12Device) -> dict[str, object]:
+    """Tier and the three property lists, through the two-call protocol."""
+    tier = D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL, tier, sizeof(tier)))
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data, sizeof(data)))
+    data.pMatrixVectorMulAddProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL()
+                                          for _ in range(data.MatrixVectorMulAddPropCount)]
+    data.pOuterProductAccumulateProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE()
+                                              for _ in range(data.OuterProductAccumulatePropCount)]
+    data.pVectorAccumulateProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE()
+                                        for _ in range(data.VectorAccumulatePropCount)]
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data, sizeof(data)))
+    mul = [{"InputType": _name(p.InputType), "InputInterpretation": _name(p.InputInterpretation),
+            "MatrixInterpretation": _name(p.MatrixInterpretation), "BiasInterpretation": _name(p.BiasInterpretation),
+            "OutputType": _name(p.OutputType), "TransposeSupported": bool(p.TransposeSupported)}
+           for p in data.pMatrixVectorMulAddProperties]
+
+    def accumulate(props: list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE]) -> list[dict[str, str]]:
+        return [{"InputType": _name(p.InputType), "AccumulationType": _name(p.AccumulationType)} for p in props]
+
+    return {"CooperativeVectorTier": D3D12_COOPERATIVE_VECTOR_TIER(tier.CooperativeVectorTier).name,
+            "MatrixVectorMulAddProperties": mul,
+            "OuterProductAccumulateProperties": accumulate(data.pOuterProductAccumulateProperties),
+            "VectorAccumulateProperties": accumulate(data.pVectorAccumulateProperties)}
+
+
+def _table(rows: list[dict[str, object]], columns: list[str]) -> list[str]:
+    if not rows:
+        return ["  (none)"]
+    widths = [max(len(c), *(len(str(r[c])) for r in rows)) for c in columns]
+    lines = [[c.ljust(w) for c, w in zip(columns, widths)]]
+    lines += [[str(r[c]).ljust(w) for c, w in zip(columns, widths)] for r in rows]
+    return [("  " + "  ".join(cells)).rstrip() for cells in lines]
+
+
+def run_features(profile: str, as_json: bool) -> int:
+    device = D3D12CreateDevice(profile=profile)
+    features = query_features(device)
+    if as_json:
+        print(json.dumps({"profile": device.profile.name, **features}, indent=2))
+        return 0
+    print(f"profile {device.profile.name}: CooperativeVectorTier = {features['CooperativeVectorTier']}")
+    mul = features["MatrixVectorMulAddProperties"]
+    print(f"MatrixVectorMulAddProperties ({len(mul)}):")  # type: ignore[arg-type]
+    print("\n".join(_table(mul, ["InputType", "InputInterpretation", "MatrixInterpretation",  # type: ignore[arg-type]
+                                 "BiasInterpretation", "OutputType", "TransposeSupported"])))
+    for key in ("OuterProductAccumulateProperties", "VectorAccumulateProperties"):
+        rows = features[key]
+        print(f"{key} ({len(rows)}):")  # type: ignore[arg-type]
+        print("\n".join(_table(rows, ["InputType", "AccumulationType"])))  # type: ignore[arg-type]
+    return 0
