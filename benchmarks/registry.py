@@ -22,6 +22,7 @@ class Workload:
 
 
 WORKLOADS: list[Workload] = [
+    Workload("W1", "benchmarks.w1_inference"),
     Workload("W4", "benchmarks.w4_per_thread"),
 ]
 

@@ -37,7 +37,8 @@ def float_to_integer(values: np.ndarray, destination: ComponentType) -> np.ndarr
     """Float -> integer: round to nearest even, saturate, NaN -> 0."""
     lo, hi = integer_range(destination)
     exact = np.asarray(values).astype(np.float64)
-    rounded = np.rint(exact)
+    with np.errstate(invalid="ignore"):  # NaN inputs are expected; they become 0 below
+        rounded = np.rint(exact)
     rounded = np.where(np.isnan(rounded), 0.0, np.clip(rounded, lo, hi))
     return rounded.astype(np.int64).astype(type_info(destination).dtype)
 

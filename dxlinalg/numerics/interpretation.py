@@ -20,7 +20,7 @@ from dxlinalg.numerics.component_types import (
     type_info,
 )
 from dxlinalg.numerics.conversions import convert_elements
-from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.float_conversion import FloatConversionSettings, widen_fp8
 from dxlinalg.numerics.packing import packed_word_count, unpack_words
 
 _PHYSICAL_BY_DTYPE: dict[np.dtype, ComponentType] = {
@@ -95,5 +95,8 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
             f"input vector length NUMi = {num_i} must equal K = {k} for the non-packed interpretation "
             f"{interp.name} (0029: NUMi vs K)")
     converted = convert_elements(physical, physical_type, interp, settings)
-    values = converted.astype(np.float32) if info.is_float else converted.astype(np.int64)
+    if info.is_float:
+        values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)
+    else:
+        values = converted.astype(np.int64)
     return LogicalVector(values, interp)
