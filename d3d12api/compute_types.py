@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from d3d12api.enums import export_constants
 from d3d12api.structs import UINT, D3D12Struct, _enum_field
 
 
@@ -82,18 +83,7 @@ COMPUTE_ENUMS: tuple[tuple[type, str], ...] = (
 )
 
 
-def _export() -> list[str]:
-    """Write every member as a module constant under its C name; return the names."""
-    names = []
-    for enum_class, prefix in COMPUTE_ENUMS:
-        for name, member in enum_class.__members__.items():
-            constant = prefix + name.lstrip("_")
-            globals()[constant] = member
-            names.append(constant)
-    return names
-
-
-COMPUTE_ENUM_CONSTANTS: list[str] = _export()
+COMPUTE_ENUM_CONSTANTS: list[str] = export_constants(globals(), COMPUTE_ENUMS)
 
 
 # --- root signatures ------------------------------------------------------------------------

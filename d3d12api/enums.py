@@ -1,7 +1,7 @@
 """D3D12 enums, as IntEnum / IntFlag classes plus every member as a module constant.
 
 Members have short names (`D3D12_HEAP_TYPE.UPLOAD`); the module constants have the C names
-(`D3D12_HEAP_TYPE_UPLOAD`), written by `_export` from each class and its C prefix, so C++ code
+(`D3D12_HEAP_TYPE_UPLOAD`), written by `export_constants` from each class and its C prefix, so C++ code
 ports line by line. Values are the d3d12.h ones; the linear-algebra ones follow the seed
 (= DXIL ComponentType), not the shipped preview header (see `preview_header` and
 docs/preview-header-differences.md).
@@ -285,18 +285,18 @@ EXPORTED_ENUMS: tuple[tuple[type, str], ...] = (
 )
 
 
-def _export() -> list[str]:
-    """Write every member as a module constant under its C name; return the names."""
+def export_constants(namespace: dict[str, object], table: tuple[tuple[type, str], ...]) -> list[str]:
+    """Write every member of each (class, C prefix) into `namespace` under its C name; return the names."""
     names = []
-    for enum_class, prefix in EXPORTED_ENUMS:
-        for name, member in enum_class.__members__.items():  # aliases included
+    for enum_class, prefix in table:
+        for name, member in enum_class.__members__.items():  # type: ignore[attr-defined]  (aliases included)
             constant = prefix + name.lstrip("_")  # _64KB_... members: no leading digit in Python
-            globals()[constant] = member
+            namespace[constant] = member
             names.append(constant)
     return names
 
 
-ENUM_CONSTANTS: list[str] = _export()
+ENUM_CONSTANTS: list[str] = export_constants(globals(), EXPORTED_ENUMS)
 
 __all__ = [enum_class.__name__ for enum_class, _ in EXPORTED_ENUMS] + ENUM_CONSTANTS + [
     "D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES",
