@@ -1,0 +1,161 @@
+"""The documentation is tested: every `docs/*.md` runs as written.
+
+- ```python blocks of one file run in order in one fresh namespace (cwd: a temp dir), so a
+  document's snippets build on each other. Fragments that cannot run are fenced ```text,
+  ```hlsl, ```cpp, ```bash or ```json instead; an unlabelled fence is an error.
+- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg.cli ARGS`, and `$ python -m ...`
+  lines (the samples) with this interpreter, in the same temp dir, after the python blocks above
+  them (which may write their input files); other `$` lines (pip, venv) are not run. They must exit 0,
+  unless the output pasted under the line shows `dxlinalg COMMAND: error: ...`: then the exit
+  code must be 2 and stderr must say exactly that line. `conformance --all` is not run: at about 10 s it
+  would take this test past its budget (the doc's `--profile minimal` line runs the same suite).
+- Every relative link resolves (a file of the repository; `#anchor`s to headings of .md files),
+  and `index.md` links every other document. Links to the documents in PENDING_DOCS only warn
+  while those are still being written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "docs"
+DOC_FILES = sorted(DOCS.glob("*.md"))
+FENCE_LANGUAGES = {"python", "console", "text", "hlsl", "cpp", "bash", "json"}
+NOT_RUN = ("conformance --all",)  # every profile: ~10 s
+# Documents other engineers are writing: links to them may dangle (with a warning) until they exist.
+PENDING_DOCS = {"conformance.md", "performance.md"}
+
+
+@dataclass(frozen=True)
+class Block:
+    language: str
+    first_line: int  # 1-based line number of the first line inside the fence
+    text: str
+
+
+def fenced_blocks(path: Path) -> list[Block]:
+    """The fenced code blocks of a Markdown file, in order."""
+    blocks: list[Block] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    opening: tuple[str, int] | None = None
+    body: list[str] = []
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if opening is None:
+            if stripped.startswith("```"):
+                opening, body = (stripped[3:].strip(), number + 1), []
+        elif stripped == "```":
+            blocks.append(Block(opening[0], opening[1], "\n".join(body) + "\n"))
+            opening = None
+        else:
+            body.append(line)
+    assert opening is None, f"{path.name}: the fence opened at line {opening[1] - 1} is never closed"
+    return blocks
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """GitHub's anchors for the headings of a Markdown file."""
+    anchors: set[str] = set()
+    in_fence = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            anchors.add(re.sub(r"\s", "-", re.sub(r"[^\w\- ]", "", title)))
+    return anchors
+
+
+def relative_links(path: Path) -> list[tuple[int, str]]:
+    """(line, target) of every Markdown link that is not a URL, outside code blocks and code spans."""
+    links = []
+    in_fence = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
+            if not re.match(r"[a-z][a-z0-9+.-]*:", target):
+                links.append((number, target))
+    return links
+
+
+def run_console_block(doc: Path, block: Block, cwd: Path) -> None:
+    lines = block.text.splitlines()
+    commands = [i for i, line in enumerate(lines) if line.startswith("$ ")]
+    for position, index in enumerate(commands):
+        command = lines[index][2:]
+        words = shlex.split(command)
+        if words[0] == "dxlinalg" and len(words) > 1:
+            argv, error_prefix = ["-m", "dxlinalg.cli", *words[1:]], f"dxlinalg {words[1]}: error:"
+        elif words[:2] == ["python", "-m"]:
+            argv, error_prefix = words[1:], None
+        else:
+            continue  # pip, venv, ...: not run here
+        if any(skip in command for skip in NOT_RUN):
+            continue
+        output = lines[index + 1: commands[position + 1] if position + 1 < len(commands) else len(lines)]
+        error_lines = [line for line in output if error_prefix and line.startswith(error_prefix)]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+        result = subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True,
+                                timeout=120, check=False)
+        where = f"{doc.name}:{block.first_line + index}: $ {command}"
+        if error_lines:
+            assert result.returncode == 2, f"{where}: exit code {result.returncode}, the doc shows an error\n" \
+                                           f"{result.stdout}{result.stderr}"
+            assert error_lines[0] in result.stderr.splitlines(), \
+                f"{where}: the doc says\n{error_lines[0]}\nbut stderr is\n{result.stderr}"
+        else:
+            assert result.returncode == 0, f"{where}: exit code {result.returncode}\n{result.stdout}{result.stderr}"
+
+
+@pytest.mark.parametrize("doc", DOC_FILES, ids=lambda p: p.name)
+def test_code_blocks_run_in_order(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(REPO))
+    namespace: dict[str, object] = {"__name__": f"docs_{doc.stem.replace('-', '_')}"}
+    for block in fenced_blocks(doc):
+        assert block.language in FENCE_LANGUAGES, (
+            f"{doc.name}:{block.first_line - 1}: fence language {block.language!r}; label every block "
+            f"({', '.join(sorted(FENCE_LANGUAGES))}) so the test knows whether to run it")
+        if block.language == "python":
+            # Leading newlines make tracebacks point at the Markdown file's own line numbers.
+            code = compile("\n" * (block.first_line - 1) + block.text, str(doc), "exec")
+            exec(code, namespace)  # noqa: S102  (running the docs is the point)
+        elif block.language == "console":
+            run_console_block(doc, block, tmp_path)
+
+
+@pytest.mark.parametrize("doc", DOC_FILES, ids=lambda p: p.name)
+def test_relative_links_resolve(doc: Path) -> None:
+    broken = []
+    for line, target in relative_links(doc):
+        file_part, _, anchor = target.partition("#")
+        resolved = (doc.parent / file_part).resolve() if file_part else doc
+        if not resolved.exists():
+            if resolved.parent == DOCS and resolved.name in PENDING_DOCS:
+                warnings.warn(f"{doc.name}:{line}: {target} is not written yet")
+                continue
+            broken.append(f"{doc.name}:{line}: {target} (no such file)")
+        elif anchor and resolved.suffix == ".md" and anchor not in heading_anchors(resolved):
+            broken.append(f"{doc.name}:{line}: {target} (no heading #{anchor} in {resolved.name})")
+    assert not broken, "\n".join(broken)
+
+
+def test_index_links_every_document() -> None:
+    index = DOCS / "index.md"
+    linked = {(DOCS / target.partition("#")[0]).resolve() for _, target in relative_links(index)}
+    missing = [doc.name for doc in DOC_FILES if doc != index and doc.resolve() not in linked]
+    assert not missing, f"docs/index.md does not link {', '.join(missing)}"
