@@ -125,10 +125,12 @@ def _convert(gpu: GpuContext, source: np.ndarray, src: MatrixSpec, dst: MatrixSp
 
 @dataclass(frozen=True)
 class QuantisationStats:
-    max_abs_error: float
-    max_rel_error: float
-    saturated: int
-    nan: int
+    max_abs_error: float   # over elements finite before and after
+    max_rel_error: float   # the same, over nonzero inputs (a tiny weight flushed to 0 counts 1)
+    saturated: int         # finite inputs past the type's range that became its largest value
+    overflowed: int        # finite inputs that became NaN or an infinity (non-saturating FP8)
+    nan: int               # NaN results, of which `nan_in_input` were NaN already
+    nan_in_input: int
     subnormal: int
 
 
@@ -149,8 +151,9 @@ def quantisation_stats(original: np.ndarray, converted: np.ndarray, data_type: C
         lo, hi = np.iinfo(info.dtype).min, np.iinfo(info.dtype).max
         saturated = int(np.sum(((y == hi) & (x > hi)) | ((y == lo) & (x < lo))))
         subnormal = 0
+    overflowed = int(np.sum(np.isfinite(x) & ~np.isfinite(y)))
     return QuantisationStats(float(error.max(initial=0.0)), float(relative.max(initial=0.0)), saturated,
-                             int(np.sum(np.isnan(y))), subnormal)
+                             overflowed, int(np.sum(np.isnan(y))), int(np.sum(np.isnan(x))), subnormal)
 
 
 def run_convert(input_path: str, rows: int | None, cols: int | None, from_type: str, from_layout: str,
@@ -178,8 +181,9 @@ def run_convert(input_path: str, rows: int | None, cols: int | None, from_type: 
     print(f"profile {gpu.device.profile.name}: {src.describe()} ({source.size} bytes) -> {dst.describe()}")
     print(f"DestSize {destination.size} bytes" + (f", DestStride {dst.stride}" if dst_layout in STRIDED else ""))
     stats = quantisation_stats(reference, values, dst.component)
-    print(f"quantisation: max abs error {stats.max_abs_error:.6g}, max rel error {stats.max_rel_error:.6g}, "
-          f"saturated {stats.saturated}, NaN {stats.nan}, subnormal {stats.subnormal}")
+    print(f"quantisation: max abs error {stats.max_abs_error:.6g}, max rel error {stats.max_rel_error:.6g} "
+          f"(finite elements), saturated {stats.saturated}, overflowed to NaN/Inf {stats.overflowed}, "
+          f"NaN {stats.nan} ({stats.nan_in_input} NaN in the input), subnormal {stats.subnormal}")
     verdict, ok = round_trip_verdict(reference, values, same_type=src_type == dst_type)
     print(f"round trip through {back_spec.describe()}: {verdict}")
     if out:

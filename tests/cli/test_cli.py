@@ -86,7 +86,8 @@ def test_convert_to_e4m3_reports_size_errors_and_saturation(capsys, weights, tmp
 def test_convert_nvidia_profile_turns_overflow_into_nan(capsys, weights):
     code, out, _ = run(capsys, "convert", str(weights[0]), "--from-type", "FLOAT32", "--to-type", "e4m3",
                        "--to-layout", "OUTER_PRODUCT_OPTIMAL", "--profile", "nvidia-h100")
-    assert code == 0 and "NaN 1" in out and "saturated 0" in out
+    assert code == 0 and "overflowed to NaN/Inf 1" in out and "saturated 0" in out
+    assert "NaN 1 (0 NaN in the input)" in out
 
 
 def test_same_type_conversion_round_trips_bit_exactly(capsys, tmp_path):
