@@ -26,7 +26,8 @@ def _conformance(args: argparse.Namespace) -> int:
     from dxlinalg.conformance import run_conformance_cli
 
     profiles = builtin_profile_names() if args.all else [args.profile]
-    return run_conformance_cli(profiles, args.json, args.progress)
+    return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
+                               failures_only=args.failures_only)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -60,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--all", action="store_true", help="every built-in profile")
     conformance.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     conformance.add_argument("--progress", action="store_true", help="show progress even when not on a terminal")
+    conformance.add_argument("--quick", action="store_true", help="a representative subset (about a third)")
+    conformance.add_argument("--failures-only", action="store_true", help="print only the failing cases")
     conformance.set_defaults(handler=_conformance)
 
     convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")

@@ -139,3 +139,15 @@ def test_pickled_npy_files_are_refused(capsys, tmp_path):
     code, _, err = run(capsys, "convert", str(path), "--from-type", "float32", "--to-type", "float16",
                        "--to-layout", "row_major")
     assert code == 2 and "pickle" in err.lower()
+
+
+def test_conformance_quick_passes_and_writes_json(capsys, tmp_path):
+    report = tmp_path / "report.json"
+    code, out, _ = run(capsys, "conformance", "--profile", "nvidia-h100", "--quick", "--json", str(report))
+    assert code == 0 and "nvidia-h100: PASSED" in out
+    assert json.loads(report.read_text())
+
+
+def test_conformance_unknown_profile_is_a_one_line_error(capsys):
+    code, _, err = run(capsys, "conformance", "--profile", "rtx-9090", "--quick")
+    assert code == 2 and err.count("\n") == 1 and "rtx-9090" in err

@@ -1,0 +1,68 @@
+"""Broken devices fail, and the report names the case and the error."""
+
+from __future__ import annotations
+
+from broken_devices import (
+    POISON_FLOAT32,
+    CorruptingConversionDevice,
+    DroppedCombinationDevice,
+    LenientQueryDevice,
+    PerturbedDispatchDevice,
+    TierDevice,
+)
+
+from d3d12api import D3D12_LINEAR_ALGEBRA_DATATYPE as DT
+from dxlinalg.conformance import run_conformance
+from dxlinalg.conformance.report import format_summary, format_table
+
+
+def by_name(report):
+    return {r.name: r for r in report.results}
+
+
+def test_a_dropped_minimum_set_combination_fails_the_feature_check_by_name():
+    e5m2 = (DT.FLOAT16, DT.E5M2, DT.E5M2, DT.FLOAT16, DT.FLOAT16)
+    report = run_conformance(DroppedCombinationDevice("reference", e5m2), "dropped E5M2", quick=True)
+    assert [r.name for r in report.failed] == ["features/minimum-set/mul/FLOAT16,E5M2,E5M2,FLOAT16,FLOAT16"]
+    assert "not reported" in report.failed[0].detail
+    assert not any("E5M2,E5M2" in r.name for r in report.results if r.group == "mul"), "unreported: not run"
+    assert "FAIL features/minimum-set/mul/FLOAT16,E5M2,E5M2,FLOAT16,FLOAT16" in format_summary([report])
+
+
+def test_a_conversion_that_corrupts_one_element_fails_every_case_reading_it_back():
+    report = run_conformance(CorruptingConversionDevice("reference"), "corrupting", quick=True)
+    results = by_name(report)
+    sweep = results["convert/FLOAT32>E4M3/MUL_OPTIMAL"]
+    assert sweep.status == "fail"
+    assert sweep.detail.startswith("1 of ")
+    assert f"FLOAT32 0x0 (0) -> got {POISON_FLOAT32:g}, expected 0 (round to nearest even)" in sweep.detail
+    trip = results["layout/FLOAT32/ROW_MAJOR>COLUMN_MAJOR>MUL_OPTIMAL>ROW_MAJOR/17x63"]
+    assert trip.status == "fail" and "1 of 1071 elements changed; first at row 0, column 0: got 1234.5" in trip.detail
+    assert {r.group for r in report.failed} == {"convert", "layout"}
+    assert all(r.status == "pass" for r in report.results if r.group == "mul"), "Mul never converts back"
+    assert "FAIL    convert/FLOAT32>E4M3/MUL_OPTIMAL" in format_table(report, failures_only=True)
+
+
+def test_perturbed_dispatch_results_fail_the_mul_cases_with_thread_and_row():
+    report = run_conformance(PerturbedDispatchDevice("adversarial"), "perturbed", quick=True)
+    f16 = by_name(report)["muladd/FLOAT16,FLOAT16,FLOAT16,FLOAT16,FLOAT16/MUL_OPTIMAL/17x63"]
+    assert f16.status == "fail" and f16.tolerance == "exact"
+    assert "1 of 544 values wrong; first at thread 0, row 0: got 85.3125, expected" in f16.detail
+    assert f16.max_error > 20  # results on the grid stay below 64 in magnitude
+    exact_mul = [r for r in report.results if r.group == "mul" and not r.name.endswith("/random")]
+    assert all(r.status == "fail" for r in exact_mul)
+    assert all(r.status == "pass" for r in report.results if r.group in ("layout", "convert", "features"))
+    assert not report.passed
+
+
+def test_tier_1_0_with_accumulate_properties_fails():
+    report = run_conformance(TierDevice("reference", 0x10), "tier 1_0 with accumulate ops", quick=True)
+    assert [r.name for r in report.failed] == ["features/tier-1_0-no-accumulate"]
+    assert "tier 1_0 reports 3 OuterProductAccumulate and 2 VectorAccumulate properties" in report.failed[0].detail
+    assert not {r.group for r in report.results} & {"outerproduct", "vectoraccumulate"}
+
+
+def test_a_query_that_accepts_a_too_short_list_fails_the_protocol_check():
+    report = run_conformance(LenientQueryDevice("minimal"), "lenient query", quick=True)
+    assert [r.name for r in report.failed] == ["features/query-protocol"]
+    assert "a property list one shorter than the count gave 0x0, not E_INVALIDARG" in report.failed[0].detail
