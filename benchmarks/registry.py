@@ -23,7 +23,10 @@ class Workload:
 
 WORKLOADS: list[Workload] = [
     Workload("W1", "benchmarks.w1_inference"),
+    Workload("W2", "benchmarks.w2_training"),
+    Workload("W3", "benchmarks.w3_conversion"),
     Workload("W4", "benchmarks.w4_per_thread"),
+    Workload("S1", "benchmarks.scaling"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -2,7 +2,8 @@
 
 The network of `shaders/mlp_model.py` (FP16 variant: weights rounded to float16, used as float32)
 is written as a numba CUDA kernel, one thread per pixel, and run on numba's CUDA simulator: the
-per-thread Python emulation that tools of that kind do. The simulator runs in a child process
+per-thread Python emulation that tools of that kind do. Ours is W1's FP16 frame: the inference
+sample's recorded D3D12 Dispatch, timed per thread (`benchmarks.w1_inference.measure`). The simulator runs in a child process
 started with `NUMBA_ENABLE_CUDASIM=1`: numba reads that variable once, when it is first imported,
 so setting it here would silently do nothing if numba were already loaded in this process — and on
 a machine with a GPU the kernel would then run on the real hardware instead of the simulator.
@@ -24,6 +25,7 @@ import numpy as np
 from numba import cuda, float32  # benchmark-only dependency: without it the runner reports W4 skipped
 from numba.core import config as numba_config
 
+from benchmarks import w1_inference
 from benchmarks.timing import best_time
 from shaders.mlp_model import (
     ENCODING_FREQUENCIES,
@@ -41,13 +43,10 @@ WORKLOAD = "W4"
 TITLE = "per-thread emulator (numba CUDA simulator) vs ours, same MLP, time per thread"
 GOAL = ">= 1000x"
 
-IMAGE_SIDE = 512  # the W1 image: 262,144 threads
+IMAGE_SIDE = w1_inference.SIDE[False]  # the W1 image: 262,144 threads
 THREADS_PER_BLOCK = 32
 SIMULATED_THREADS = {False: 256, True: 32}  # keyed by quick: the simulator costs ~10 ms a thread
-OURS_THREADS = {False: IMAGE_SIDE * IMAGE_SIDE, True: 16_384}
 FP16_TOLERANCE = 2e-3  # on the sigmoid outputs; FP16 weight rounding moves them by ~3e-4
-OURS_NOTE = ("ours is a STAND-IN until the dispatch engine lands: a vectorized numpy float32 "
-             "evaluation of the same network (not yet the emulator's Dispatch)")
 
 _REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,24 +72,12 @@ def check_outputs(outputs: np.ndarray, uv: np.ndarray, what: str) -> None:
                              f"{expected.shape} by {error:.3g} (FP16 tolerance {FP16_TOLERANCE})")
 
 
-def evaluate_float32(weights: MlpWeights, uv: np.ndarray) -> np.ndarray:
-    """The whole network over all pixels at once in float32: encoding, matmul chain, activations."""
-    scales = ((2.0 ** np.arange(ENCODING_FREQUENCIES)) * np.pi).astype(np.float32)
-    angles = uv[:, :, None] * scales
-    x = np.concatenate([np.sin(angles), np.cos(angles)], axis=2).reshape(len(uv), INPUT_FEATURES)
-    last = len(weights.matrices) - 1
-    for index, (matrix, bias) in enumerate(zip(weights.matrices, weights.biases)):
-        x = x @ matrix.T + bias
-        x = np.maximum(x, np.float32(0)) if index < last else np.float32(1) / (np.float32(1) + np.exp(-x))
-    return x
-
-
-def ours_seconds_per_thread(quick: bool) -> float:
-    """Our time per thread on the W4 network. Stand-in (see OURS_NOTE) until Dispatch lands."""
-    threads = OURS_THREADS[quick]
-    weights, uv = fp16_weights(random_weights()), sample_pixels(threads)
-    check_outputs(evaluate_float32(weights, uv), uv, "ours")
-    return best_time(lambda: evaluate_float32(weights, uv), 3 if quick else 5) / threads
+def ours_seconds_per_thread(quick: bool) -> tuple[float, int]:
+    """Our time per thread on the same network, and the thread count: W1's FP16 frame (its own checks
+    compare the image with the float32 network)."""
+    side = w1_inference.SIDE[quick]
+    m = w1_inference.measure("fp16", side, side, w1_inference.REPEATS[quick])
+    return m.seconds / m.threads, m.threads
 
 
 # The kernel: the same network, written per thread as a CUDA shader would be. In this process
@@ -167,15 +154,15 @@ def simulator_seconds_per_thread(threads: int, repeats: int) -> float:
 
 def run(quick: bool) -> list[dict[str, object]]:
     emulator = simulator_seconds_per_thread(SIMULATED_THREADS[quick], 1 if quick else 3)
-    ours = ours_seconds_per_thread(quick)
+    ours, ours_threads = ours_seconds_per_thread(quick)
     return [{
         "name": "FP16 MLP 16-64-64-64-3 per thread",
         "seconds": ours,
         "baseline_seconds": emulator,
         "ratio": emulator / ours,
         "notes": (f"baseline: numba CUDA simulator, {SIMULATED_THREADS[quick]} threads in blocks of "
-                  f"{THREADS_PER_BLOCK}, per thread; ours: {OURS_THREADS[quick]} threads, per thread; "
-                  f"ratio = simulator / ours; {OURS_NOTE}"),
+                  f"{THREADS_PER_BLOCK}, per thread; ours: W1's FP16 D3D12 Dispatch of {ours_threads:,} threads, "
+                  f"per thread; ratio = simulator / ours"),
     }]
 
 

@@ -46,10 +46,9 @@ def outerproductaccumulate(vector1: np.ndarray, vector2: np.ndarray, matrix: obj
         writing = rules.check_in_bounds(ctx, rng, offsets, stored_size(desc, ctx.profile), "matrix_offset",
                                         "matrix accumulate", op)
         slots, element_index = _element_slots(ctx.profile, desc)
-        exact = np.float64 if type_info(input_type).is_float else np.int64
 
-        def contributions(lanes: np.ndarray) -> np.ndarray:
-            a, b = v1[lanes].astype(exact), v2[lanes].astype(exact)
+        def contributions(lanes: np.ndarray, dtype: np.dtype) -> np.ndarray:
+            a, b = v1[lanes].astype(dtype), v2[lanes].astype(dtype)
             return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, m * n)
 
         _accumulate(ctx, rng, offsets, writing, slots, element_index, accumulation_type, contributions)
@@ -70,9 +69,8 @@ def vectoraccumulate(vector: np.ndarray, array: object, array_offset: int | np.n
         count = values.shape[1]
         writing = rules.check_in_bounds(ctx, rng, offsets, count * type_info(input_type).size_bytes,
                                         "array_offset", "array accumulate", op)
-        exact = np.float64 if type_info(input_type).is_float else np.int64
         _accumulate(ctx, rng, offsets, writing, np.arange(count), np.arange(count), input_type,
-                    lambda lanes: values[lanes].astype(exact))
+                    lambda lanes, dtype: values[lanes].astype(dtype))
 
 
 def _lane_vectors(vector: np.ndarray) -> np.ndarray:

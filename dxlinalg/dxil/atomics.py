@@ -21,15 +21,16 @@ from collections.abc import Callable
 
 import numpy as np
 
+from dxlinalg.dxil.matvec import round_float_result
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.numerics.component_types import ComponentType, type_info
-from dxlinalg.numerics.float_conversion import round_to_float
 from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings
 
 BLOCK_ELEMENTS = 1 << 21   # operand values handled at once, to bound memory
 
-#: lanes (n,) -> their exact contributions (n, E): float64 or int64
-Contributions = Callable[[np.ndarray], np.ndarray]
+#: (lanes (n,), dtype) -> their contributions (n, E) computed in dtype: exact in float64 and int64;
+#: in float32 each product rounded once (an IEEE float32 multiply), as a wave's partial sum takes them
+Contributions = Callable[[np.ndarray, np.dtype], np.ndarray]
 
 
 def operand_order(count: int, settings: AccumulationSettings, call_index: int) -> np.ndarray:
@@ -73,21 +74,20 @@ def _operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, coun
     wave of `counts` lanes from `starts` (partial sums)."""
     info = type_info(accumulation_type)
     if counts is None:
-        exact = contributions(lanes[starts])
-        source = ComponentType.F64
+        exact = contributions(lanes[starts], np.dtype(np.float64 if info.is_float else np.int64))
     else:
-        partial_dtype = np.float32 if info.is_float else np.int64
-        exact = None
-        for position in range(int(counts.max())):
+        partial_dtype = np.dtype(np.float32 if info.is_float else np.int64)
+        exact = contributions(lanes[starts], partial_dtype)     # every wave has its first lane
+        for position in range(1, int(counts.max())):
             has = counts > position
-            values = contributions(lanes[starts[has] + position]).astype(partial_dtype)
-            if exact is None:
-                exact = np.zeros((starts.size, values.shape[1]), partial_dtype)
-            exact[has] += values
-        source = ComponentType.F32
+            values = contributions(lanes[starts[has] + position], partial_dtype)
+            if has.all():
+                exact += values
+            else:
+                exact[has] += values
     exact = exact[:, element_index]
-    if info.is_float:
-        return round_to_float(exact, accumulation_type, ctx.profile.float_conversion, source=source)
+    if info.is_float:   # round_to_float from F64 (one lane) or F32 (a wave's partial sum)
+        return round_float_result(exact, accumulation_type, ctx.profile.float_conversion)
     return exact.astype(info.dtype)   # integer atomics wrap
 
 

@@ -90,7 +90,7 @@ def _matvec(op: str, input_vector: np.ndarray, input_unsigned: bool, input_inter
 
         integer_path = not (logical.is_float or type_info(matrix_type).is_float)
         accumulator = _products(ctx, logical.values, matrix_range, offsets, loading, desc, bool(transpose),
-                                integer_path, m)
+                                integer_path, m, _largest_magnitude(interpretation))
         if bias is not None:
             bias_range = resolve_handle(bias, f"{op}: bias")
             bias_offsets = ctx.lane_offsets(bias_offset, "bias_offset")
@@ -202,10 +202,13 @@ def _offset_groups(offsets: int | np.ndarray, lanes: np.ndarray) -> list[tuple[i
 
 
 def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: int | np.ndarray, loading: np.ndarray,
-              desc: MatrixDescription, transpose: bool, integer_path: bool, m: int) -> np.ndarray:
-    """(lanes, M) sums of products: int64 (exact) on the integer path, the float accumulator otherwise.
+              desc: MatrixDescription, transpose: bool, integer_path: bool, m: int,
+              input_magnitude: float) -> np.ndarray:
+    """(lanes, M) sums of products: on the integer path int64 (exact) or, when every sum fits, int32
+    (wrapping mod 2^32 from there on, as the accumulator does); the float accumulator otherwise.
 
-    Lanes that load nothing (inactive, or out of bounds in permissive mode) get 0.
+    Lanes that load nothing (inactive, or out of bounds in permissive mode) get 0. `input_magnitude`
+    bounds |x| (from the input interpretation's range).
     """
     if not integer_path:
         dtype = _float_accumulator(ctx.profile)
@@ -219,19 +222,37 @@ def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: i
             operand = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, dtype).transposed
             out[lanes] = x[lanes] @ operand
         return out
-    out = np.zeros((ctx.lanes, m), np.int64)
-    for offset, lanes in _offset_groups(offsets, loading):
+    groups = _offset_groups(offsets, loading)
+    out = None if len(groups) == 1 and isinstance(groups[0][1], slice) else np.zeros((ctx.lanes, m), np.int64)
+    terms = desc.rows * desc.cols // m   # K
+    for offset, lanes in groups:
         prepared = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, np.dtype(np.int64))
         xs = x[lanes]
-        bound = (float(np.max(np.abs(xs))) if xs.size else 0.0) * prepared.max_abs * (desc.rows * desc.cols // m)
+        magnitude = input_magnitude
+        if magnitude * prepared.max_abs * terms > FLOAT32_EXACT_INTEGER:   # the type's range is no help
+            magnitude = float(np.max(np.abs(xs))) if xs.size else 0.0
+        bound = magnitude * prepared.max_abs * terms
         # bound >= every partial sum's magnitude, so a float BLAS below these limits is exact.
         if bound <= FLOAT32_EXACT_INTEGER:
-            out[lanes] = (xs.astype(np.float32) @ prepared.transposed.astype(np.float32)).astype(np.int64)
+            sums = (xs.astype(np.float32) @ prepared.transposed.astype(np.float32)).astype(np.int32)
         elif bound <= FLOAT64_EXACT_INTEGER:
-            out[lanes] = (xs.astype(np.float64) @ prepared.transposed.astype(np.float64)).astype(np.int64)
+            sums = (xs.astype(np.float64) @ prepared.transposed.astype(np.float64)).astype(np.int64)
         else:
-            out[lanes] = xs @ prepared.transposed   # int64 wraps mod 2^64, still exact mod 2^32
+            sums = xs @ prepared.transposed   # int64 wraps mod 2^64, still exact mod 2^32
+        if out is None:                       # one matrix for every lane: the sums are the result
+            return sums
+        out[lanes] = sums
     return out
+
+
+def _largest_magnitude(interpretation: ComponentType) -> float:
+    """The largest |value| an input interpretation holds (infinite for floats): a bound on the
+    integer path's operands that needs no pass over the data."""
+    info = type_info(interpretation)
+    if info.is_float:
+        return float("inf")
+    limits = np.iinfo(info.dtype)     # packed types: their 8-bit components
+    return float(max(-int(limits.min), int(limits.max)))
 
 
 def _add_bias(accumulator: np.ndarray, rng: BufferRange, offsets: int | np.ndarray, loading: np.ndarray,
@@ -241,16 +262,12 @@ def _add_bias(accumulator: np.ndarray, rng: BufferRange, offsets: int | np.ndarr
     for offset, lanes in _offset_groups(offsets, loading):
         start = rng.base_offset + offset
         elements = decode_elements(rng.data[start: start + m * size], bias_type)
-        if accumulator.dtype.kind == "f":
-            values = elements.astype(accumulator.dtype)
-        else:
-            values = elements.astype(np.int64)
-        accumulator[lanes] += values
+        accumulator[lanes] += elements.astype(accumulator.dtype)   # an int32 accumulator wraps
 
 
 def _wrap32(values: np.ndarray) -> np.ndarray:
     """Exact integer sums -> the int32 accumulator's value (wrap-around modulo 2^32)."""
-    return values.astype(np.int32)
+    return values.astype(np.int32, copy=False)
 
 
 def _to_result(accumulator: np.ndarray, integer_path: bool, output_type: ComponentType, output_unsigned: bool,

@@ -64,10 +64,11 @@ def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
         if np.any(magnitude[flags] > _INF_BITS):
             return None
         out[flags] = 0x7C00
-    if magnitude.min() < _HALF_SUBNORMAL_BELOW:
-        flags = magnitude < _HALF_SUBNORMAL_BELOW
-        tiny = magnitude[flags].view(np.float32) + _SUBNORMAL_MAGIC.view(np.float32)
-        out[flags] = tiny.view(np.uint32) - _SUBNORMAL_MAGIC
+    if magnitude.min() < _HALF_SUBNORMAL_BELOW:   # computed everywhere, kept where needed: no gather/scatter
+        tiny = scratch("half.tiny", bits.shape, np.uint32)
+        np.add(magnitude.view(np.float32), _SUBNORMAL_MAGIC.view(np.float32), out=tiny.view(np.float32))
+        tiny -= _SUBNORMAL_MAGIC
+        np.copyto(out, tiny, where=magnitude < _HALF_SUBNORMAL_BELOW)
     sign = np.right_shift(bits, 16, out=magnitude)
     sign &= 0x8000
     out |= sign

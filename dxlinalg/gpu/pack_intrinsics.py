@@ -18,27 +18,28 @@ def _four(values: object, name: str) -> np.ndarray:
     array = np.asarray(values)
     if array.shape[-1:] != (4,) or array.dtype.kind not in "iu":
         raise InvalidArgumentError(f"{name} takes an int4/uint4 (or int16_t4) vector, got {array.dtype} {array.shape}")
-    return array.astype(np.int64)
+    return array if array.dtype.kind == "i" else array.astype(np.int64)   # signed, so clamps can go below 0
 
 
-def _pack(bytes_: np.ndarray) -> np.ndarray:
-    words = (bytes_.astype(np.uint32) & np.uint32(0xFF)) << _SHIFTS
-    return np.bitwise_or.reduce(words, axis=-1).astype(np.uint32)
+def _pack(components: np.ndarray) -> np.ndarray:
+    """Each component's low 8 bits, component 0 lowest: the four bytes read as one little-endian word."""
+    low_bytes = np.ascontiguousarray(components.astype(np.uint8))   # an integer cast keeps the low 8 bits
+    return low_bytes.view("<u4")[..., 0].astype(np.uint32)
 
 
 def pack_s8(x: object) -> np.ndarray:
     """int4 -> int8_t4_packed, keeping the low 8 bits of each component (no clamp)."""
-    return _pack(_four(x, "pack_s8") & 0xFF)
+    return _pack(_four(x, "pack_s8"))
 
 
 def pack_u8(x: object) -> np.ndarray:
     """uint4 -> uint8_t4_packed, keeping the low 8 bits of each component (no clamp)."""
-    return _pack(_four(x, "pack_u8") & 0xFF)
+    return _pack(_four(x, "pack_u8"))
 
 
 def pack_clamp_s8(x: object) -> np.ndarray:
     """int4 -> int8_t4_packed, each component clamped to [-128, 127]."""
-    return _pack(np.clip(_four(x, "pack_clamp_s8"), -128, 127) & 0xFF)
+    return _pack(np.clip(_four(x, "pack_clamp_s8"), -128, 127))
 
 
 def pack_clamp_u8(x: object) -> np.ndarray:

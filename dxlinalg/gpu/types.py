@@ -85,6 +85,10 @@ def cast(value: object, dtype: np.dtype) -> np.ndarray:
     if dtype.kind in "iu" and array.dtype.kind == "f":
         info = np.iinfo(dtype)
         with np.errstate(invalid="ignore"):
+            low, high = (float(array.min()), float(array.max())) if array.size else (0.0, 0.0)
+        if info.min - 1 < low and high < info.max + 1:   # no NaN, every value truncates into range
+            return array.astype(dtype)                   # numpy's float -> int cast truncates toward zero
+        with np.errstate(invalid="ignore"):
             clipped = np.clip(np.trunc(array.astype(np.float64)), info.min, info.max)
         return np.where(np.isnan(clipped), 0, clipped).astype(dtype)
     if dtype == np.bool_:

@@ -9,6 +9,7 @@ float interpretations as float32 (which holds every FP16 and FP8 value exactly).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -94,9 +95,22 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
         raise InvalidArgumentError(
             f"input vector length NUMi = {num_i} must equal K = {k} for the non-packed interpretation "
             f"{interp.name} (0029: NUMi vs K)")
+    if physical_type == ComponentType.F16 and info.is_float and info.bits == 8:
+        halves = np.ascontiguousarray(physical).view(np.uint16)
+        return LogicalVector(np.take(_half_as_fp8_values(interp, settings), halves), interp)
     converted = convert_elements(physical, physical_type, interp, settings)
     if info.is_float:
         values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)
     else:
         values = converted.astype(np.int64)
     return LogicalVector(values, interp)
+
+
+@cache
+def _half_as_fp8_values(interpretation: ComponentType, settings: FloatConversionSettings) -> np.ndarray:
+    """What every float16 bit pattern becomes under an FP8 interpretation, as float32: the
+    conversion below run once over all 65536 halves, so a vector's interpretation is one lookup."""
+    halves = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    table = widen_fp8(convert_elements(halves, ComponentType.F16, interpretation, settings))
+    table.flags.writeable = False
+    return table

@@ -36,8 +36,8 @@ def unpack_words(words: np.ndarray, packed_type: ComponentType, k: int) -> np.nd
         raise InvalidArgumentError(
             f"packed words must be uint32, got {words.dtype} (0029: packed input type must be 32-bit unsigned)")
     component = packed_element_type(packed_type)
-    bytes_ = ((words[..., None] >> _SHIFTS) & 0xFF).astype(np.uint8)
-    flat = bytes_.reshape(*words.shape[:-1], words.shape[-1] * PACKED_COMPONENTS)[..., :k]
+    little_endian = np.ascontiguousarray(words, dtype="<u4")      # byte i of a word is component i
+    flat = little_endian.view(np.uint8).reshape(*words.shape[:-1], words.shape[-1] * PACKED_COMPONENTS)[..., :k]
     return flat.view(np.int8) if component == ComponentType.I8 else flat
 
 
