@@ -85,9 +85,20 @@ def footnotes(rows: list[dict[str, object]]) -> str:
     return "\n".join(notes)
 
 
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def blas_threads() -> str:
+    """The BLAS thread setting the numpy baselines ran under: the first variable set, or numpy's default."""
+    for name in BLAS_THREAD_VARIABLES:
+        if os.environ.get(name):
+            return f"{name}={os.environ[name]}"
+    return f"numpy default (all {os.cpu_count()} cores)"
+
+
 def machine() -> dict[str, object]:
     return {"cpu_count": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-            "numpy": np.__version__}
+            "numpy": np.__version__, "blas_threads": blas_threads()}
 
 
 def select(only: str | None) -> list[Workload]:
@@ -113,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         workloads = select(args.only)
     except ValueError as error:
         parser.error(f"--only: {error}")
-    command = " ".join(["python -m benchmarks", *argv])
+    settings = [f"{name}={os.environ[name]}" for name in BLAS_THREAD_VARIABLES if os.environ.get(name)]
+    command = " ".join([*settings, "python -m benchmarks", *argv])
     started = datetime.datetime.now(datetime.timezone.utc)
 
     rows = []
@@ -123,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
 
     facts = machine()
     print(f"{command}\nmachine: {facts['cpu_count']} cores, {facts['platform']}, Python {facts['python']}, "
-          f"numpy {facts['numpy']}; {started:%Y-%m-%d %H:%M} UTC; every ratio measured in this run\n")
+          f"numpy {facts['numpy']}, BLAS threads: {facts['blas_threads']}; {started:%Y-%m-%d %H:%M} UTC; "
+          f"every ratio measured in this run\n")
     print(table(rows))
     print(f"\n{footnotes(rows)}")
     if args.json:

@@ -64,11 +64,11 @@ def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
         if np.any(magnitude[flags] > _INF_BITS):
             return None
         out[flags] = 0x7C00
-    if magnitude.min() < _HALF_SUBNORMAL_BELOW:   # computed everywhere, kept where needed: no gather/scatter
-        tiny = scratch("half.tiny", bits.shape, np.uint32)
-        np.add(magnitude.view(np.float32), _SUBNORMAL_MAGIC.view(np.float32), out=tiny.view(np.float32))
-        tiny -= _SUBNORMAL_MAGIC
-        np.copyto(out, tiny, where=magnitude < _HALF_SUBNORMAL_BELOW)
+    if magnitude.min() < _HALF_SUBNORMAL_BELOW:
+        flat_magnitude, flat_out = magnitude.reshape(-1), out.reshape(-1)
+        tiny = np.flatnonzero(flat_magnitude < _HALF_SUBNORMAL_BELOW)   # indices: cheaper than a boolean mask
+        rounded = flat_magnitude[tiny].view(np.float32) + _SUBNORMAL_MAGIC.view(np.float32)
+        flat_out[tiny] = rounded.view(np.uint32) - _SUBNORMAL_MAGIC
     sign = np.right_shift(bits, 16, out=magnitude)
     sign &= 0x8000
     out |= sign
@@ -78,5 +78,6 @@ def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
 def relu_half(values: np.ndarray) -> np.ndarray:
     """max(x, 0) for float16 as DXIL FMax (IEEE maxNum): NaN and every x <= 0 give +0."""
     bits = np.maximum(np.ascontiguousarray(values, dtype=np.float16).view(np.int16), np.int16(0))
-    bits[bits > 0x7C00] = 0   # positive NaNs
+    if bits.size and bits.max() > 0x7C00:   # positive NaNs
+        bits[bits > 0x7C00] = 0
     return bits.view(np.float16)

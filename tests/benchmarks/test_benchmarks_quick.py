@@ -51,6 +51,42 @@ def test_w4_runs_with_numba_and_is_skipped_with_a_reason_without_it(quick_run):
         assert "numba" in rows[0]["reason"]
 
 
+def rows_of(report, workload):
+    return [row for row in report["rows"] if row["workload"] == workload]
+
+
+def test_the_emulator_workloads_need_no_optional_dependency(quick_run):
+    report, _ = quick_run
+    for workload in ("W1", "W2", "W3", "S1"):
+        assert [row["status"] for row in rows_of(report, workload)] and all(
+            row["status"] == "ok" for row in rows_of(report, workload)), rows_of(report, workload)
+
+
+def test_w1_times_the_three_weight_types_and_w3_both_targets_on_both_profiles(quick_run):
+    report, _ = quick_run
+    assert [row["name"].split()[0] for row in rows_of(report, "W1")] == ["FP16", "E4M3", "INT8"]
+    assert all(row["threads"] == 128 * 128 for row in rows_of(report, "W1"))
+    assert {(row["profile"], row["target"]) for row in rows_of(report, "W3")} == {
+        (profile, target) for profile in ("reference", "nvidia-h100") for target in ("FP16", "E4M3")}
+
+
+def test_scaling_keeps_the_dispatch_memory_bounded_while_the_numpy_chain_grows(quick_run):
+    """Memory is a property of chunking, not a timing: two chunks of 8192 lanes trace no more than one."""
+    report, _ = quick_run
+    rows = {row["threads"]: row for row in rows_of(report, "S1")}
+    assert sorted(rows) == [1 << 12, 1 << 13, 1 << 14]
+    one_chunk, two_chunks = rows[1 << 13], rows[1 << 14]
+    assert two_chunks["dispatch_peak_bytes"] <= 1.25 * one_chunk["dispatch_peak_bytes"]
+    assert two_chunks["chain_peak_bytes"] >= 1.8 * one_chunk["chain_peak_bytes"]
+
+
+def test_bench_mlp_script_is_a_thin_entry_over_w1():
+    child = subprocess.run([sys.executable, "benchmarks/bench_mlp.py", "--quick", "--repeats", "1"], cwd=REPO_ROOT,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stdout + child.stderr
+    assert "ratio dispatch / numpy" in child.stdout and "16,384 threads" in child.stdout
+
+
 def test_a_missing_third_party_module_skips_the_workload():
     [row] = run_workload(Workload("W0", "benchmarks_absent_optional_dependency"), quick=True)
     assert row["status"] == "skipped"

@@ -15,6 +15,7 @@ from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
 from dxlinalg.numerics.float_conversion import NVIDIA_H100_FLOAT_SETTINGS, FloatConversionSettings, round_to_float
+from dxlinalg.numerics.packing import pack_components
 from dxlinalg.profile.matrix_storage import MatrixDescription, encode_matrix, stored_size
 from dxlinalg.profile.model import AccumulationSettings, MulProperty
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
@@ -256,3 +257,26 @@ def test_transposed_optimal_matrix_is_the_stored_k_by_m_matrix_transposed():
     result = dxil.matvecmul(x, False, T.F16, buffer, 0, T.F16, 3, 2, L.MulOptimal, True, 0, False,
                             result_type=np.float32)
     assert result.tolist() == [[30.0, 41.0, 52.0]]
+
+
+def test_packed_int8_sums_plus_an_int32_bias_wrap_like_the_int32_accumulator():
+    """I8 x I8 sums fit a float32 BLAS and are kept as int32; a bias near the int32 limits then wraps."""
+    profile = load_profile("reference")
+    k = 16
+    matrix = np.full((3, k), 127, np.int8)
+    matrix[1] = -128
+    matrix[2] = np.arange(k) - 8
+    components = np.full((2, k), 127, np.int8)
+    components[1] = -128
+    buffer, _ = place_matrix(matrix, T.I8, L.MulOptimal, profile)
+    bias = np.array([(1 << 31) - 1000, -(1 << 31) + 1000, 5], np.int32)
+    bias_buffer = AddressSpace().allocate(64)
+    bias_buffer.data[: bias.nbytes] = bias.view(np.uint8)
+    bias_buffer.mark_written()
+    words = pack_components(components)
+    result = dxil.matvecmuladd(words, True, T.PackedS8x32, buffer, 0, T.I8, 3, k, L.MulOptimal, False, 0,
+                               bias_buffer, 0, T.I32, False, result_type=np.int32, profile=profile)
+    exact = components.astype(np.int64) @ matrix.T.astype(np.int64) + bias
+    assert (np.abs(exact) >= 1 << 31).any(), "some sums do leave the int32 range"
+    assert np.array_equal(result, exact.astype(np.int32))
+    assert np.array_equal(result, oracle(words, T.PackedS8x32, matrix, T.I8, np.int32, profile, bias=bias))

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from dxlinalg.gpu import intrinsics as hl
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
+from dxlinalg.gpu.types import int32_t, uint32_t
 
 EVERY_HALF = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16)
 
@@ -27,6 +28,11 @@ def test_narrowing_equals_numpys_cast_at_every_rounding_boundary():
     with np.errstate(over="ignore"):
         expected = finite_or_inf.astype(np.float16)
     assert np.array_equal(narrow_to_half(finite_or_inf).view(np.uint16), expected.view(np.uint16))
+
+
+def test_narrowing_lane_arrays_with_subnormal_results():
+    values = np.random.default_rng(3).standard_normal((64, 48)).astype(np.float32) * np.float32(1e-5)
+    assert np.array_equal(narrow_to_half(values).view(np.uint16), values.astype(np.float16).view(np.uint16))
 
 
 def test_narrowing_reports_nan_for_the_general_path():
@@ -88,3 +94,14 @@ def test_bit_casts_and_half_packing():
     assert hl.f32tof16(np.array([1.0], np.float32)).tolist() == [0x3C00]
     assert hl.f16tof32(np.array([0xABCD3C00], np.uint32)).tolist() == [1.0]
     assert hl.asfloat16(np.array([0x3C00])).tolist() == [1.0]
+
+
+def test_float_to_int_casts_truncate_in_range_and_saturate_past_it():
+    """int32_t(x) of floats: in range a plain truncating cast; NaN or any value past the range sends
+    the whole array down the saturating path (NaN -> 0)."""
+    in_range = np.array([[-2.75, -0.5, 0.5, 2.75, 2147483520.0]], np.float32)
+    assert int32_t(in_range).tolist() == [[-2, 0, 0, 2, 2147483520]]
+    assert uint32_t(np.array([-0.75, 4294967040.0], np.float32)).tolist() == [0, 4294967040]
+    past = np.array([-3.5, 3e9, -3e9, np.nan, np.inf], np.float32)
+    assert int32_t(past).tolist() == [-3, 2147483647, -2147483648, 0, 2147483647]
+    assert int32_t(np.zeros((0, 4), np.float16)).shape == (0, 4)

@@ -31,3 +31,23 @@ def test_pack_needs_four_integer_components():
         pack_clamp_s8(np.zeros(3, np.int32))
     with pytest.raises(InvalidArgumentError, match="int4"):
         pack_s8(np.zeros(4, np.float32))
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64, np.uint32])
+def test_packing_equals_shifting_each_low_byte_into_place(dtype):
+    rng = np.random.default_rng(7)
+    info = np.iinfo(dtype)
+    values = rng.integers(max(info.min, -1000), min(info.max, 1000), (6, 5, 4)).astype(dtype)
+
+    def shifted(components):
+        low = components.astype(np.int64) & 0xFF
+        return (low[..., 0] | low[..., 1] << 8 | low[..., 2] << 16 | low[..., 3] << 24).astype(np.uint32)
+
+    wide = values.astype(np.int64)
+    assert np.array_equal(pack_s8(values), shifted(wide))
+    assert np.array_equal(pack_u8(values), shifted(wide))
+    assert np.array_equal(pack_clamp_s8(values), shifted(np.clip(wide, -128, 127)))
+    assert np.array_equal(pack_clamp_u8(values), shifted(np.clip(wide, 0, 255)))
+    words = pack_s8(values)
+    assert words.dtype == np.uint32 and words.shape == (6, 5)
+    assert np.array_equal(unpack_words(words, ComponentType.PackedU8x32, 20).reshape(6, 5, 4), wide & 0xFF)

@@ -25,8 +25,10 @@ from dxlinalg.numerics.float_conversion import (
     Fp8Overflow,
     NanPayload,
     ZeroSign,
+    _round_nearest_even,
     round_to_float,
     store_fp8_as_f16,
+    widen_fp8,
 )
 from tests.oracle import float_formats as oracle
 
@@ -436,3 +438,17 @@ def test_rejects_types_and_values_it_cannot_round(values: np.ndarray, destinatio
 def test_store_fp8_as_f16_needs_fp8_values() -> None:
     with pytest.raises(InvalidArgumentError, match="float8"):
         store_fp8_as_f16(np.zeros(2, np.float16), FloatConversionSettings())
+
+
+@pytest.mark.parametrize("fp8", FP8, ids=lambda t: t.name)
+def test_fp8_cast_tables_are_ml_dtypes_casts_of_every_pattern(fp8: T) -> None:
+    """The lookup tables that replace ml_dtypes' scalar casts hold exactly what those casts give."""
+    dtype = type_info(fp8).dtype
+    codes = np.arange(256, dtype=np.uint16).astype(np.uint8).view(dtype)
+    assert np.array_equal(widen_fp8(codes).view(np.uint32), codes.astype(np.float32).view(np.uint32))
+    halves = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16).reshape(256, 256)
+    with np.errstate(over="ignore", invalid="ignore"):
+        expected = halves.astype(dtype)
+    got = _round_nearest_even(halves, fp8)
+    assert got.dtype == dtype and got.shape == halves.shape
+    assert np.array_equal(got.view(np.uint8), expected.view(np.uint8))

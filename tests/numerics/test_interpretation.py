@@ -3,7 +3,8 @@ import pytest
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.component_types import ComponentType as T
-from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.conversions import convert_elements
+from dxlinalg.numerics.float_conversion import NVIDIA_H100_FLOAT_SETTINGS, FloatConversionSettings
 from dxlinalg.numerics.interpretation import interpret_input_vector
 from dxlinalg.numerics.packing import pack_components
 
@@ -72,3 +73,14 @@ def test_physical_vector_types_are_the_hlsl_ones():
         interpret_input_vector(np.zeros((1, 2), np.float64), False, T.F32, 2, SETTINGS)
     with pytest.raises(InvalidArgumentError, match=r"shape \(lanes, NUMi\)"):
         interpret_input_vector(np.zeros(2, np.float32), False, T.F32, 2, SETTINGS)
+
+
+@pytest.mark.parametrize("settings", [SETTINGS, NVIDIA_H100_FLOAT_SETTINGS], ids=["reference", "nvidia"])
+@pytest.mark.parametrize("fp8", [T.F8_E4M3, T.F8_E5M2], ids=lambda t: t.name)
+def test_every_half_under_an_fp8_interpretation_is_the_conversion_widened(fp8, settings):
+    """Half vectors under FP8 interpretations are read through a table; it must be the conversion itself."""
+    halves = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16).reshape(-1, 16)
+    logical = interpret_input_vector(halves, False, fp8, 16, settings)
+    expected = convert_elements(halves, T.F16, fp8, settings).astype(np.float32)
+    assert logical.values.dtype == np.float32
+    assert np.array_equal(logical.values.view(np.uint32), expected.view(np.uint32))
