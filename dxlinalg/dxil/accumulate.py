@@ -33,7 +33,7 @@ def outerproductaccumulate(vector1: np.ndarray, vector2: np.ndarray, matrix: obj
         rules.check_accumulate_vector(v1, ctx.lanes, "vector1", op)
         rules.check_accumulate_vector(v2, ctx.lanes, "vector2", op)
         input_type = rules.check_outer_product_vector_types(v1, v2)
-        accumulation_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation")
+        accumulation_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation", op)
         matrix_layout = rules.check_layout(layout, op)
         rules.check_outer_product_layout(matrix_layout, stride)
         rules.check_outer_product_supported(ctx, input_type, accumulation_type)

@@ -27,7 +27,7 @@ from dxlinalg.gpu.half import narrow_to_half, widen_half
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
 from dxlinalg.gpu.scratch import scratch
 from dxlinalg.numerics.codecs import decode_elements
-from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, require_register_interpretation, type_info
+from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import float_to_integer, saturate_integers
 from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float
 from dxlinalg.numerics.interpretation import LogicalVector, interpret_input_vector, physical_type_of
@@ -143,16 +143,16 @@ def _checked_signature(ctx: ExecutionContext, op: str, vector: np.ndarray, input
     if key is not None and key in _SIGNATURES and _SIGNATURES[key][0] is ctx.profile:
         _SIGNATURES.move_to_end(key)
         return _SIGNATURES[key][1]
-    interpretation = require_register_interpretation(input_interpretation, "input_interpretation")
+    interpretation = rules.check_register_interpretation(input_interpretation, op)
     rules.check_matrix_dimensions(m, k, type_info(interpretation).is_packed, op)
-    matrix_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation")
+    matrix_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation", op)
     layout = rules.check_layout(layout_value, op)
     rules.check_transpose_layout(layout, bool(transpose), op)
     rules.check_optimal_stride_zero(layout, stride, op)
     rules.check_fp8_optimal_layout(matrix_type, layout, op)
-    bias_type = rules.check_memory_interpretation(bias_interpretation, "bias_interpretation") if has_bias else None
+    bias_type = rules.check_memory_interpretation(bias_interpretation, "bias_interpretation", op) if has_bias else None
     output_type = rules.check_result_type(result_type, output_unsigned, op)
-    interpret_input_vector(vector[:0], bool(input_unsigned), interpretation, k, ctx.profile.float_conversion)
+    rules.check_input_vector(vector, bool(input_unsigned), interpretation, k, ctx.profile.float_conversion, op)
     rules.check_mul_supported(ctx, physical_type_of(vector), interpretation, matrix_type, bias_type, output_type,
                               bool(transpose), op)
     rules.check_stride_alignment(layout, stride, ctx, op)

@@ -13,6 +13,9 @@ Input-vector rules (NUMi vs K, interpretations, packed types, IsUnsigned flags) 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
@@ -23,9 +26,11 @@ from dxlinalg.numerics.component_types import (
     MatrixLayout,
     as_matrix_layout,
     require_memory_interpretation,
+    require_register_interpretation,
     type_info,
 )
-from dxlinalg.numerics.interpretation import physical_type_of
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.interpretation import interpret_input_vector, physical_type_of
 from dxlinalg.profile.model import AccumulateProperty, CooperativeVectorTier, DeviceProfile, MulProperty
 
 MAX_VECTOR_LENGTH = 1024        # DXC kSM69MaxVectorLength
@@ -57,10 +62,33 @@ def check_matrix_dimensions(m: int, k: int, packed_input: bool, op: str) -> None
             f"{op}: K = {k} must be in 1..{k_limit}{packed} (DXC Sema: matrix K dimension)")
 
 
-def check_memory_interpretation(value: ComponentType | int, argument: str) -> ComponentType:
+@contextmanager
+def _named(op: str) -> Iterator[None]:
+    """Put the op's name in front of an argument error raised by a shared numeric check."""
+    try:
+        yield
+    except InvalidArgumentError as error:
+        raise InvalidArgumentError(f"{op}: {error}") from error
+
+
+def check_memory_interpretation(value: ComponentType | int, argument: str, op: str) -> ComponentType:
     """Matrix and bias interpretations are memory interpretations: no packed types (validator
     LinalgInvalidMemoryInterpValue)."""
-    return require_memory_interpretation(value, argument)
+    with _named(op):
+        return require_memory_interpretation(value, argument)
+
+
+def check_register_interpretation(value: ComponentType | int, op: str) -> ComponentType:
+    """Input interpretations are register interpretations (validator LinalgInvalidRegisterInterpValue)."""
+    with _named(op):
+        return require_register_interpretation(value, "input_interpretation")
+
+
+def check_input_vector(vector: np.ndarray, input_unsigned: bool, interpretation: ComponentType, k: int,
+                       settings: FloatConversionSettings, op: str) -> None:
+    """NUMi against K, packed-input and IsUnsigned rules (DXC Sema), on the vector's type and shape."""
+    with _named(op):
+        interpret_input_vector(vector[:0], input_unsigned, interpretation, k, settings)
 
 
 def check_layout(value: MatrixLayout | int, op: str) -> MatrixLayout:

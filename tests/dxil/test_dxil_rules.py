@@ -336,3 +336,16 @@ def test_inside_a_dispatch_vectors_have_one_row_per_lane(memory):
 
     with pytest.raises(InvalidArgumentError, match=r"the vector has 4 rows but 8 lanes are running"):
         run_dispatch(shader, {"u0": buffer})
+
+
+def test_errors_from_the_shared_numeric_checks_name_the_op():
+    matrix = np.zeros(4096, np.uint8)
+    with pytest.raises(InvalidArgumentError, match=r"^matvecmul: input vector length NUMi = 16 must equal K = 15"):
+        dxil.matvecmul(np.zeros((2, 16), np.float16), False, 8, matrix, 0, 8, 4, 15, 0, False, 32, False,
+                       result_type=np.float16)
+    with pytest.raises(InvalidArgumentError, match=r"^matvecmuladd: bias_interpretation = PackedU8x32"):
+        dxil.matvecmuladd(np.zeros((2, 4), np.float16), False, 8, matrix, 0, 8, 4, 4, 0, False, 16, matrix, 0, 18,
+                          False, result_type=np.float16)
+    with pytest.raises(InvalidArgumentError, match=r"^matvecmul: input_interpretation = F64"):
+        dxil.matvecmul(np.zeros((2, 4), np.float16), False, 10, matrix, 0, 8, 4, 4, 0, False, 16, False,
+                       result_type=np.float16)
