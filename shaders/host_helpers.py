@@ -27,14 +27,7 @@ class GpuContext:
 
     def execute_and_wait(self) -> None:
         """Close, execute, signal and wait: the end of every frame of a simple sample."""
-        ThrowIfFailed(self.list.Close())
-        self.queue.ExecuteCommandLists(1, [self.list])
-        self.fence_value += 1
-        ThrowIfFailed(self.queue.Signal(self.fence, self.fence_value))
-        if self.fence.GetCompletedValue() < self.fence_value:
-            ThrowIfFailed(self.fence.SetEventOnCompletion(self.fence_value, None))
-        ThrowIfFailed(self.allocator.Reset())
-        ThrowIfFailed(self.list.Reset(self.allocator, None))
+        self.fence_value = execute_and_wait(self.queue, self.list, self.allocator, self.fence, self.fence_value)
 
     def create_buffer(self, size: int, heap: int = D3D12_HEAP_TYPE_DEFAULT, uav: bool = False,
                       state: int | None = None, name: str = "") -> ID3D12Resource:
@@ -66,6 +59,21 @@ class GpuContext:
         data = readback.Map(0, None)[:size].copy()
         readback.Unmap(0, None)
         return data
+
+
+def execute_and_wait(queue: ID3D12CommandQueue, command_list: ID3D12GraphicsCommandList,
+                     allocator: ID3D12CommandAllocator, fence: ID3D12Fence, fence_value: int) -> int:
+    """Close and execute the list, signal the next fence value and wait for it, then reset the
+    allocator and the list for more recording. Returns the value signalled."""
+    ThrowIfFailed(command_list.Close())
+    queue.ExecuteCommandLists(1, [command_list])
+    fence_value += 1
+    ThrowIfFailed(queue.Signal(fence, fence_value))
+    if fence.GetCompletedValue() < fence_value:
+        ThrowIfFailed(fence.SetEventOnCompletion(fence_value, None))
+    ThrowIfFailed(allocator.Reset())
+    ThrowIfFailed(command_list.Reset(allocator, None))
+    return fence_value
 
 
 def query_mul_properties(device: ID3D12Device) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL]:
@@ -116,7 +124,7 @@ def create_root_signature(device: ID3D12Device, *registers: str) -> ID3D12RootSi
     hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(len(parameters), parameters),
                                            D3D_ROOT_SIGNATURE_VERSION_1)
     ThrowIfFailed(hr)
-    return device.CreateRootSignature(0, blob)
+    return device.CreateRootSignature(0, blob.GetBufferPointer(), blob.GetBufferSize())
 
 
 def create_compute_pipeline(device: ID3D12Device, root_signature: ID3D12RootSignature,

@@ -18,12 +18,8 @@ from d3d12api import (
     CD3DX12_RANGE,
     CD3DX12_RESOURCE_BARRIER,
     CD3DX12_RESOURCE_DESC,
-    CD3DX12_ROOT_PARAMETER,
-    CD3DX12_ROOT_SIGNATURE_DESC,
-    CD3DX12_SHADER_BYTECODE,
     D3D12_COMMAND_LIST_TYPE_DIRECT,
     D3D12_COMMAND_QUEUE_DESC,
-    D3D12_COMPUTE_PIPELINE_STATE_DESC,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
     D3D12_FEATURE_COOPERATIVE_VECTOR,
@@ -45,18 +41,13 @@ from d3d12api import (
     D3D12_RESOURCE_STATE_GENERIC_READ,
     D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE,
     D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
-    D3D_ROOT_SIGNATURE_VERSION_1,
-    D3D12SerializeRootSignature,
     ThrowIfFailed,
     sizeof,
 )
+from shaders.host_helpers import align_up, create_compute_pipeline, create_root_signature, execute_and_wait
 
 MATRIX_ALIGNMENT = 128  # 0029: matrix base + offset 128-byte aligned (DestVA too)
 VECTOR_ALIGNMENT = 64   # 0029: bias and VectorAccumulate base + offset 64-byte aligned
-
-
-def align_up(value: int, alignment: int) -> int:
-    return -(-value // alignment) * alignment
 
 
 @dataclass
@@ -193,40 +184,19 @@ class Session:
 
     def execute(self) -> None:
         """Close, execute, signal and wait; then reset the list for the next case."""
-        ThrowIfFailed(self.list.Close())
-        self.queue.ExecuteCommandLists(1, [self.list])
-        self.fence_value += 1
-        ThrowIfFailed(self.queue.Signal(self.fence, self.fence_value))
-        if self.fence.GetCompletedValue() < self.fence_value:
-            ThrowIfFailed(self.fence.SetEventOnCompletion(self.fence_value, None))
-        ThrowIfFailed(self.allocator.Reset())
-        ThrowIfFailed(self.list.Reset(self.allocator, None))
+        self.fence_value = execute_and_wait(self.queue, self.list, self.allocator, self.fence, self.fence_value)
 
     # -- pipelines --------------------------------------------------------------------------------------
     def root_signature(self, *registers: str) -> object:
         """Root descriptors and constants, one parameter per register ("t0", "u0", "b0:4"), cached."""
         if registers not in self._root_signatures:
-            parameters = [CD3DX12_ROOT_PARAMETER() for _ in registers]
-            for parameter, register in zip(parameters, registers):
-                if register.startswith("b"):
-                    slot, count = register[1:].split(":")
-                    parameter.InitAsConstants(int(count), int(slot))
-                elif register.startswith("t"):
-                    parameter.InitAsShaderResourceView(int(register[1:]))
-                else:
-                    parameter.InitAsUnorderedAccessView(int(register[1:]))
-            hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(len(parameters), parameters),
-                                                   D3D_ROOT_SIGNATURE_VERSION_1)
-            ThrowIfFailed(hr)
-            self._root_signatures[registers] = self.device.CreateRootSignature(
-                0, blob.GetBufferPointer(), blob.GetBufferSize())
+            self._root_signatures[registers] = create_root_signature(self.device, *registers)
         return self._root_signatures[registers]
 
     def pipeline(self, key: object, root_signature: object, make_shader) -> object:
         """A compute pipeline per shader key, created once (one compiled variant per #define set)."""
         if key not in self._pipelines:
-            self._pipelines[key] = self.device.CreateComputePipelineState(D3D12_COMPUTE_PIPELINE_STATE_DESC(
-                pRootSignature=root_signature, CS=CD3DX12_SHADER_BYTECODE(make_shader())))
+            self._pipelines[key] = create_compute_pipeline(self.device, root_signature, make_shader())
         return self._pipelines[key]
 
     def bind(self, pipeline: object, root_signature: object, arguments: list[tuple[str, object]]) -> None:
