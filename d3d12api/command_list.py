@@ -47,7 +47,7 @@ from d3d12api.enums import (
 )
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
 from d3d12api.resource import ID3D12Resource
-from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER
+from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
@@ -172,7 +172,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         not tracked)."""
         if not self._recording("ResourceBarrier"):
             return
-        barriers = _as_list(pBarriers)
+        barriers = as_list(pBarriers)
         try:
             if not 0 <= NumBarriers <= len(barriers):
                 raise D3D12DebugLayerError(f"ResourceBarrier: NumBarriers = {NumBarriers} but only {len(barriers)} "
@@ -205,7 +205,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         """
         if not self._recording(CONVERT):
             return
-        descs = _as_list(pDesc)
+        descs = as_list(pDesc)
         try:
             check_command_list_type(self.type)
             if not 0 <= DescCount <= len(descs):
@@ -228,15 +228,6 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         for report in undefined_behaviour(requests, self.device, self.device.profile):
             self.device.debug_layer.error(report)
         self._record(ConvertLinearAlgebraMatrixCommand(requests))
-
-
-def _as_list(items: Any) -> list[Any]:
-    """A C pointer to one struct or to an array: one object, a sequence, or None."""
-    if items is None:
-        return []
-    if isinstance(items, Sequence) and not isinstance(items, (str, bytes)):
-        return list(items)
-    return [items]
 
 
 def _check_barrier(barrier: Any, index: int) -> None:

@@ -13,7 +13,6 @@ signatures with the same layout are the same root signature (what `Dispatch` com
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from d3d12api.compute_types import (
 )
 from d3d12api.enums import enum_member
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.structs import as_list
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
@@ -212,7 +212,7 @@ def layout_from_desc(desc: Any, call: str) -> RootSignatureLayout:
     if desc.NumStaticSamplers:
         raise _error(f"{call}: NumStaticSamplers = {desc.NumStaticSamplers}: static samplers (textures) are not "
                      f"emulated", rule, HRESULT.E_NOTIMPL)
-    given = _as_list(desc.pParameters)
+    given = as_list(desc.pParameters)
     if not 0 <= desc.NumParameters <= len(given):
         raise _error(f"{call}: NumParameters = {desc.NumParameters} but pParameters holds {len(given)} "
                      f"parameter(s); C would read past the array", rule)
@@ -270,15 +270,6 @@ def check_layout(layout: RootSignatureLayout, call: str) -> None:
                 raise _error(f"{call}: root parameters [{i}] ({a.describe()}) and [{j}] ({b.describe()}) both bind "
                              f"register {b.register_class}{b.register} space{b.space} for the same shader stage",
                              ComputeRule.REGISTER_OVERLAP)
-
-
-def _as_list(items: Any) -> list[Any]:
-    """A C pointer to one struct or to an array: one object, a sequence, or None."""
-    if items is None:
-        return []
-    if isinstance(items, Sequence) and not isinstance(items, (str, bytes)):
-        return list(items)
-    return [items]
 
 
 # --- the entry points ---------------------------------------------------------------------------

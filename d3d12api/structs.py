@@ -11,6 +11,7 @@ Pointer fields hold Python objects: resources, or lists that a call fills in pla
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar
 
 import numpy as np
@@ -61,6 +62,15 @@ D3D12_GPU_VIRTUAL_ADDRESS = UINT
 DATATYPE = _enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
 LAYOUT = _enum_field(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT)
 
+
+
+def as_list(items: Any) -> list[Any]:
+    """A C pointer to one struct or to an array: one object, a sequence, or None."""
+    if items is None:
+        return []
+    if isinstance(items, Sequence) and not isinstance(items, (str, bytes)):
+        return list(items)
+    return [items]
 
 class D3D12Struct(BaseModel):
     """Base of every struct: positional (aggregate) construction and a C size."""

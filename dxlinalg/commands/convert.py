@@ -10,7 +10,9 @@ quantisation error.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from pathlib import Path
+from typing import Any
 
 import ml_dtypes
 import numpy as np
@@ -33,22 +35,23 @@ LAYOUT = D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT
 STRIDED = (LAYOUT.ROW_MAJOR, LAYOUT.COLUMN_MAJOR)
 
 
-def parse_type(name: str, argument: str) -> D3D12_LINEAR_ALGEBRA_DATATYPE:
-    """A D3D12 short type name (FLOAT32, FLOAT16, E4M3, SINT8, ...), case-insensitive."""
+def _parse(enum: type[IntEnum], name: str, argument: str, what: str) -> Any:
+    """A member of a D3D12 enum by its short name, case-insensitive; the error lists the valid names."""
     try:
-        return D3D12_LINEAR_ALGEBRA_DATATYPE[name.upper()]
+        return enum[name.upper()]
     except KeyError:
-        valid = ", ".join(D3D12_LINEAR_ALGEBRA_DATATYPE.__members__)
-        raise InvalidArgumentError(f"{argument} {name!r} is not a D3D12 linear-algebra type; valid: {valid}") from None
+        valid = ", ".join(enum.__members__)
+        raise InvalidArgumentError(f"{argument} {name!r} is not {what}; valid: {valid}") from None
+
+
+def parse_type(name: str, argument: str) -> D3D12_LINEAR_ALGEBRA_DATATYPE:
+    """A D3D12 short type name (FLOAT32, FLOAT16, E4M3, SINT8, ...)."""
+    return _parse(D3D12_LINEAR_ALGEBRA_DATATYPE, name, argument, "a D3D12 linear-algebra type")
 
 
 def parse_layout(name: str, argument: str) -> D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT:
     """A D3D12 short layout name (ROW_MAJOR, COLUMN_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL)."""
-    try:
-        return LAYOUT[name.upper()]
-    except KeyError:
-        valid = ", ".join(LAYOUT.__members__)
-        raise InvalidArgumentError(f"{argument} {name!r} is not a matrix layout; valid: {valid}") from None
+    return _parse(LAYOUT, name, argument, "a matrix layout")
 
 
 @dataclass(frozen=True)
