@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from dxlinalg.dxil import rules
-from dxlinalg.dxil.atomics import atomic_accumulate
+from dxlinalg.dxil.atomics import LaneFactors, atomic_accumulate
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import ExecutionContext, current_context, lanes_for
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
@@ -46,12 +46,7 @@ def outerproductaccumulate(vector1: np.ndarray, vector2: np.ndarray, matrix: obj
         writing = rules.check_in_bounds(ctx, rng, offsets, stored_size(desc, ctx.profile), "matrix_offset",
                                         "matrix accumulate", op)
         slots, element_index = _element_slots(ctx.profile, desc)
-
-        def contributions(lanes: np.ndarray, dtype: np.dtype) -> np.ndarray:
-            a, b = v1[lanes].astype(dtype), v2[lanes].astype(dtype)
-            return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, m * n)
-
-        _accumulate(ctx, rng, offsets, writing, slots, element_index, accumulation_type, contributions)
+        _accumulate(ctx, rng, offsets, writing, slots, element_index, accumulation_type, LaneFactors(v1, v2))
 
 
 def vectoraccumulate(vector: np.ndarray, array: object, array_offset: int | np.ndarray, *,
@@ -70,7 +65,7 @@ def vectoraccumulate(vector: np.ndarray, array: object, array_offset: int | np.n
         writing = rules.check_in_bounds(ctx, rng, offsets, count * type_info(input_type).size_bytes,
                                         "array_offset", "array accumulate", op)
         _accumulate(ctx, rng, offsets, writing, np.arange(count), np.arange(count), input_type,
-                    lambda lanes, dtype: values[lanes].astype(dtype))
+                    LaneFactors(values))
 
 
 def _lane_vectors(vector: np.ndarray) -> np.ndarray:
@@ -97,7 +92,7 @@ def _element_slots(profile: DeviceProfile, desc: MatrixDescription) -> tuple[np.
 
 def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, writing: np.ndarray,
                 slots: np.ndarray, element_index: np.ndarray, accumulation_type: ComponentType,
-                contributions) -> None:
+                factors: LaneFactors) -> None:
     """One atomic_accumulate per distinct target offset (ascending), then bump the write version."""
     lanes = np.flatnonzero(writing)
     if lanes.size == 0:
@@ -108,5 +103,5 @@ def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarr
     for target in np.unique(targets):
         group = lanes[targets == target]
         positions = rng.base_offset + int(target) + slots * size
-        atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, contributions, call)
+        atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, factors, call)
     rng.mark_written()

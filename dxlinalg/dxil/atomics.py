@@ -1,11 +1,12 @@
-"""Atomic adds into memory with the profile's granularity and order (0029 "Atomic Operations").
+"""Atomic adds into memory with the profile's granularity, wave sum and order (0029 "Atomic Operations").
 
 Model, per target (a matrix or array at one offset):
 - each lane's contribution is exact (float64 products / values, int64 for integers);
 - granularity `per_lane`: one atomic per lane, its operand the contribution rounded to the
-  accumulation type; `per_wave`: the wave first sums its lanes' contributions in lane order in
-  float32 (wrapping int64 for integers), and issues one atomic with that partial sum rounded to
-  the accumulation type;
+  accumulation type; `per_wave`: one atomic per wave, its operand the wave's sum of its lanes'
+  contributions, which `wave_sum` defines: `exact` (the exact sum, rounded once to the
+  accumulation type; see `wave_sums`) or `float32_lane_order` (summed lane by lane in float32,
+  rounding at each step, then rounded to the accumulation type); integers wrap (int64);
 - each atomic adds its operand to memory in the accumulation type, rounding once;
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
   a permutation drawn from (atomic_seed, the dispatch's atomic-call number), so equal seeds give
@@ -17,20 +18,58 @@ a single rounding since 24 >= 2 * 11 + 2).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from dxlinalg.dxil.matvec import round_float_result
+from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.numerics.component_types import ComponentType, type_info
-from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings
+from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
 
 BLOCK_ELEMENTS = 1 << 21   # operand values handled at once, to bound memory
 
-#: (lanes (n,), dtype) -> their contributions (n, E) computed in dtype: exact in float64 and int64;
-#: in float32 each product rounded once (an IEEE float32 multiply), as a wave's partial sum takes them
-Contributions = Callable[[np.ndarray, np.dtype], np.ndarray]
+
+@dataclass(frozen=True)
+class LaneFactors:
+    """Every lane's contribution as factors: element i * n + j is left[lane, i] * right[lane, j]
+    (an outer product); with `right` None, element i is left[lane, i] (a vector accumulate)."""
+
+    left: np.ndarray
+    right: np.ndarray | None = None
+
+    @property
+    def width(self) -> int:
+        return self.left.shape[1] * (1 if self.right is None else self.right.shape[1])
+
+    def contributions(self, lanes: np.ndarray, dtype: np.dtype) -> np.ndarray:
+        """(lanes, elements) computed in `dtype`: exact in float64 and int64; in float32 each product
+        rounded once (an IEEE float32 multiply), as a float32 wave sum takes them."""
+        a = self.left[lanes].astype(dtype)
+        if self.right is None:
+            return a
+        b = self.right[lanes].astype(dtype)
+        return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
+
+    def padded(self, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
+               dtype: np.dtype | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(left, right, valid): each wave's lanes as (waves, L, m) and (waves, L, n) arrays of `dtype`
+        (None: the lanes' own) padded with zeros to L = the largest wave, and the (waves, L) mask of
+        real lanes. The right factor of a vector accumulate is 1 in the left's type."""
+        position = np.arange(int(counts.max()))
+        valid = position < counts[:, None]
+        full = bool(valid.all())
+        rows = lanes[starts[:, None] + position] if full else lanes[np.where(valid, starts[:, None] + position,
+                                                                               starts[:, None])]
+        left = self.left[rows] if dtype is None else self.left[rows].astype(dtype)
+        if self.right is None:
+            right = valid[:, :, None].astype(left.dtype)
+        else:
+            right = self.right[rows] if dtype is None else self.right[rows].astype(dtype)
+        if not full:
+            left[~valid], right[~valid] = 0, 0
+        return left, right, valid
 
 
 def operand_order(count: int, settings: AccumulationSettings, call_index: int) -> np.ndarray:
@@ -41,7 +80,7 @@ def operand_order(count: int, settings: AccumulationSettings, call_index: int) -
 
 
 def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.ndarray, element_index: np.ndarray,
-                      accumulation_type: ComponentType, lanes: np.ndarray, contributions: Contributions,
+                      accumulation_type: ComponentType, lanes: np.ndarray, factors: LaneFactors,
                       call_index: int) -> None:
     """Add the contributions of `lanes` (sorted lane indices) into the elements at byte `positions`.
 
@@ -58,37 +97,48 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
         starts, counts = np.arange(lanes.size), np.ones(lanes.size, np.int64)
     order = operand_order(starts.size, settings, call_index)
     current = _gather(data, positions, dtype)
-    block = max(1, BLOCK_ELEMENTS // max(1, element_index.size))
+    per_operand = factors.width + int(counts.max()) * (factors.left.shape[1] + factors.width // factors.left.shape[1])
+    block = max(1, BLOCK_ELEMENTS // max(1, per_operand, element_index.size))
     for first in range(0, order.size, block):
         ids = order[first: first + block]
-        operands = _operands(ctx, lanes, starts[ids], counts[ids] if per_wave else None, contributions,
-                             accumulation_type, element_index)
-        current = np.add.accumulate(np.concatenate([current[None], operands]), axis=0)[-1]
+        if per_wave:
+            operands = _wave_operands(ctx, lanes, starts[ids], counts[ids], factors, accumulation_type)
+        else:
+            operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
+        current = np.add.accumulate(np.concatenate([current[None], operands[:, element_index]]), axis=0)[-1]
     _scatter(data, positions, current)
 
 
-def _operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray | None,
-              contributions: Contributions, accumulation_type: ComponentType,
-              element_index: np.ndarray) -> np.ndarray:
-    """(n, E) atomic operands in the accumulation dtype: one per lane (`counts` None), or one per
-    wave of `counts` lanes from `starts` (partial sums)."""
+def _lane_operands(ctx: ExecutionContext, lanes: np.ndarray, factors: LaneFactors,
+                   accumulation_type: ComponentType) -> np.ndarray:
+    """(lanes, elements): each lane's exact contribution rounded to the accumulation type."""
     info = type_info(accumulation_type)
-    if counts is None:
-        exact = contributions(lanes[starts], np.dtype(np.float64 if info.is_float else np.int64))
-    else:
-        partial_dtype = np.dtype(np.float32 if info.is_float else np.int64)
-        exact = contributions(lanes[starts], partial_dtype)     # every wave has its first lane
-        for position in range(1, int(counts.max())):
-            has = counts > position
-            values = contributions(lanes[starts[has] + position], partial_dtype)
-            if has.all():
-                exact += values
-            else:
-                exact[has] += values
-    exact = exact[:, element_index]
-    if info.is_float:   # round_to_float from F64 (one lane) or F32 (a wave's partial sum)
-        return round_float_result(exact, accumulation_type, ctx.profile.float_conversion)
-    return exact.astype(info.dtype)   # integer atomics wrap
+    if not info.is_float:
+        return factors.contributions(lanes, np.dtype(np.int64)).astype(info.dtype)   # integer atomics wrap
+    exact = factors.contributions(lanes, np.dtype(np.float64))
+    return round_float_result(exact, accumulation_type, ctx.profile.float_conversion)
+
+
+def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
+                   factors: LaneFactors, accumulation_type: ComponentType) -> np.ndarray:
+    """(waves, elements): each wave's sum of its `counts` lanes from `starts`, per `wave_sum`."""
+    info = type_info(accumulation_type)
+    settings = ctx.profile.float_conversion
+    if not info.is_float:        # any order gives the same int64 sum; the cast wraps
+        left, right, _ = factors.padded(lanes, starts, counts, np.dtype(np.int64))
+        return np.matmul(left.transpose(0, 2, 1), right).reshape(starts.size, -1).astype(info.dtype)
+    if ctx.profile.accumulation.wave_sum is WaveSum.EXACT:
+        left, right, valid = factors.padded(lanes, starts, counts)
+        return exact_wave_sums(left, right, valid, lambda values: round_float_result(values, accumulation_type, settings))
+    partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
+    for position in range(1, int(counts.max())):
+        has = counts > position
+        values = factors.contributions(lanes[starts[has] + position], np.dtype(np.float32))
+        if has.all():
+            partial += values
+        else:
+            partial[has] += values
+    return round_float_result(partial, accumulation_type, settings)
 
 
 def _gather(data: np.ndarray, positions: np.ndarray, dtype: np.dtype) -> np.ndarray:

@@ -29,7 +29,7 @@ from dxlinalg.gpu.scratch import scratch
 from dxlinalg.numerics.codecs import decode_elements
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import float_to_integer, saturate_integers
-from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float
+from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float, round_to_odd_float32
 from dxlinalg.numerics.interpretation import LogicalVector, interpret_input_vector, physical_type_of
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
 from dxlinalg.profile.model import DeviceProfile
@@ -302,8 +302,10 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
     if accumulator.dtype == dtype:
         return accumulator.copy()
     plain = settings.negative_underflow is ZeroSign.KEEP and source not in settings.negative_zero_to_positive_from
-    if plain and destination == ComponentType.F16 and source == ComponentType.F32:
-        narrowed = narrow_to_half(accumulator)         # None when a NaN needs the settings' payload
+    if plain and destination == ComponentType.F16:
+        # float64 rounds to odd in float32 first, so the half rounding is still the single one
+        wide = accumulator if source == ComponentType.F32 else round_to_odd_float32(accumulator)
+        narrowed = narrow_to_half(wide)                # None when a NaN needs the settings' payload
         if narrowed is not None:
             return narrowed
     elif plain:

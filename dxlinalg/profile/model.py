@@ -109,7 +109,14 @@ class AccumulateGranularity(StrEnum):
     """How many lanes' contributions one atomic add carries."""
 
     PER_LANE = "per_lane"    # every lane adds its own contribution, rounded into memory
-    PER_WAVE = "per_wave"    # a wave sums its lanes (float32) and adds once, rounded into memory
+    PER_WAVE = "per_wave"    # a wave sums its lanes (see WaveSum) and adds once, rounded into memory
+
+
+class WaveSum(StrEnum):
+    """How a wave sums its lanes' float contributions before its one atomic (per_wave granularity)."""
+
+    EXACT = "exact"                            # the exact sum, rounded once to the accumulation type
+    FLOAT32_LANE_ORDER = "float32_lane_order"  # float32, lane by lane (rounding each step), then rounded
 
 
 class AccumulateOrder(StrEnum):
@@ -124,6 +131,7 @@ class AccumulationSettings(BaseModel):
 
     float_accumulator: Literal["float32", "float64"] = "float32"
     atomic_granularity: AccumulateGranularity = AccumulateGranularity.PER_WAVE
+    wave_sum: WaveSum = WaveSum.EXACT
     atomic_order: AccumulateOrder = AccumulateOrder.IN_ORDER
     atomic_seed: int = 0
 

@@ -11,20 +11,22 @@ float32. On the Vulkan CTS value grid (multiples of 0.5, one layer) every partia
 both, so results are bit-identical; elsewhere tests compare with the CTS relative tolerance.
 
 Atomics follow the profile's documented model literally: per-lane or per-wave operands (a wave's
-float32 partial sum, summed lane by lane with a rounding at each step), each rounded to the
-accumulation type, added in dispatch order or in the seeded permutation, one rounding per add.
+sum: exact, as a Fraction, or float32 summed lane by lane with a rounding at each step), each
+rounded to the accumulation type, added in dispatch order or in the seeded permutation, one
+rounding per add.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
-from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings
+from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
 from tests.oracle import float_formats
 from tests.oracle.float_formats import FORMATS, Exact
 
@@ -176,6 +178,23 @@ def oracle_matvec(inputs: np.ndarray, input_interpretation: ComponentType, sourc
     return results
 
 
+def round_exact_sum(terms: Sequence[float], destination: ComponentType, settings: FloatConversionSettings) -> float:
+    """The exact sum of float terms (a Fraction), rounded once; IEEE zero signs: -0 only when every
+    term is -0; Inf and NaN as float addition gives them."""
+    if not all(math.isfinite(t) for t in terms):
+        infinities = {t for t in terms if math.isinf(t)}
+        special = math.nan if any(math.isnan(t) for t in terms) or len(infinities) == 2 else infinities.pop()
+        return round_float(special, destination, settings, T.F64)
+    total = sum((Fraction(t) for t in terms), Fraction(0))
+    if total == 0:
+        negative = all(t == 0 and math.copysign(1.0, t) < 0 for t in terms)
+        exact = Exact("finite", 1 if negative else 0, 0, 0)
+    else:
+        denominator_bits = total.denominator.bit_length() - 1      # a dyadic rational
+        exact = Exact("finite", 1 if total < 0 else 0, abs(total.numerator), -denominator_bits)
+    return value_of(float_formats.encode(exact, T.F64, destination, settings), destination)
+
+
 # -- atomics ----------------------------------------------------------------------------------------------
 def atomic_order(count: int, settings: AccumulationSettings, call_index: int) -> list[int]:
     """The documented order: dispatch order, or numpy's permutation seeded by (atomic_seed, call)."""
@@ -198,6 +217,11 @@ def oracle_accumulate(memory: list[float], contributions: dict[int, list[float]]
             waves.setdefault(wave_of_lane[lane], []).append(lane)
         operands = []
         for wave in sorted(waves):
+            if settings.wave_sum is WaveSum.EXACT:
+                terms = [contributions[lane] for lane in waves[wave]]
+                operands.append([round_exact_sum([t[e] for t in terms], accumulation_type, float_settings)
+                                 for e in range(len(memory))])
+                continue
             partial = [0.0] * len(memory)
             for lane in waves[wave]:
                 for e, value in enumerate(contributions[lane]):

@@ -1,0 +1,171 @@
+"""Exact per-wave sums of lane contributions, rounded once: the `exact` wave-sum model, fast.
+
+A wave's atomic operand under `wave_sum = "exact"` is the exact sum of its lanes' contributions
+(each an exact product `left[i] * right[j]`, or a value), rounded once to the accumulation type.
+Summing lane by lane would cost one elementwise pass per lane; instead every wave's sums are one
+float64 matrix product (left^T @ right over the wave's lanes), and each result is *proved* to
+round like the exact sum, or recomputed exactly:
+
+1. certificate (per wave): every product is a multiple of 2^(qa + qb), 2^qa the quantum of the
+   binade of the wave's smallest nonzero left value, and every partial sum is below lanes * 2^(ea + eb) with
+   |left| < 2^ea; when that span fits in 53 bits every float64 partial sum is exact, whatever
+   order or fused multiply-adds the BLAS uses, so its result *is* the exact sum (this settles
+   exact ties, which step 2 cannot);
+2. filter (other waves): products of float16/float32 values are exact in float64, and a float64
+   sum of n of them, in any order, is within n * 2^-53 * sum|products| of the exact sum; with
+   err four times that, if s - err and s + err round to the same bits, so does the exact sum
+   (rounding is monotone);
+3. fallback (elements the filter cannot decide, typically exact ties, and waves with Inf or NaN):
+   the exact sum with Python integers, rounded to odd into float64, which the final rounding to a
+   format of at most 24 significant bits then rounds correctly (53 >= 24 + 2).
+
+Zero signs follow IEEE addition in any order: a sum of zeros is -0 only when every contribution
+is -0; an exact cancellation is +0. NaN and Inf sums are what float64 addition gives (order cannot
+matter for them except for NaN payloads, which the final rounding's settings decide).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from dxlinalg.gpu.half import widen_half
+
+FLOAT64_PRECISION = 53
+ERROR_BOUND_PER_LANE = 4.0 * 2.0 ** -FLOAT64_PRECISION   # 4 x the classic n * u bound: margin for its own rounding
+
+#: rounds float64 values (any shape) once to the accumulation type, returning that dtype
+Rounding = Callable[[np.ndarray], np.ndarray]
+
+
+def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np.ndarray,
+                    rounding: Rounding) -> np.ndarray:
+    """(W, m * n) exact sums over the wave axis, rounded once by `rounding`.
+
+    `left_values` (W, L, m) and `right_values` (W, L, n) are the lanes' float16 or float32 values
+    padded to L lanes with +0; `valid` (W, L) marks the wave's real lanes.
+    """
+    waves, _, m = left_values.shape
+    n = right_values.shape[2]
+    lanes = valid.sum(axis=1)
+    left, right = _float64(left_values), _float64(right_values)
+    left_span, left_finite = _exponent_span(left_values)
+    right_span, right_finite = _exponent_span(right_values)
+    finite = left_finite & right_finite
+    certified = finite & (left_span + right_span + np.ceil(np.log2(np.maximum(lanes, 1))) <= FLOAT64_PRECISION)
+    with np.errstate(invalid="ignore", over="ignore"):
+        sums = np.matmul(left.transpose(0, 2, 1), right).reshape(waves, m * n)
+        magnitudes = np.matmul(np.abs(left).transpose(0, 2, 1), np.abs(right)).reshape(waves, m * n)
+    _sign_zero_sums(sums, magnitudes, left, right, lanes, finite)
+    result = rounding(sums)
+    undecided = np.zeros(sums.shape, bool)
+    undecided[~finite] = True
+    filtered = np.flatnonzero(finite & ~certified)
+    if filtered.size:
+        with np.errstate(invalid="ignore", over="ignore"):
+            error = magnitudes[filtered] * (ERROR_BOUND_PER_LANE * lanes[filtered])[:, None]
+            low, high = rounding(sums[filtered] - error), rounding(sums[filtered] + error)
+        bits = np.dtype(f"u{result.dtype.itemsize}")
+        undecided[filtered] = low.view(bits) != high.view(bits)
+    if undecided.any():
+        wave, element = np.nonzero(undecided)
+        values = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave])
+        result[wave, element] = rounding(values)
+    return result
+
+
+def _float64(values: np.ndarray) -> np.ndarray:
+    if values.dtype == np.float16:          # numpy's half casts are scalar loops
+        return widen_half(values).astype(np.float64)
+    return values.astype(np.float64)
+
+
+def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per wave: (e_max - q_min, all finite), with |v| < 2^e_max for every value and every nonzero
+    value a multiple of 2^q_min (the quantum of the smallest nonzero magnitude's binade, a lower
+    bound of every nonzero value's quantum); 0 for an all-zero wave.
+
+    On the bits: magnitudes of floats order like their bit patterns, so one max and one min per
+    wave find both binades."""
+    flat = np.ascontiguousarray(values).reshape(values.shape[0], -1)
+    if flat.dtype not in (np.float16, np.float32):       # integers (a user profile's inputs): via float32
+        as_float32 = flat.astype(np.float32)
+        if not np.array_equal(as_float32, flat):
+            raise ValueError(f"exact wave sums need lane values exact in float32; {flat.dtype} values are not")
+        flat = as_float32
+    info = np.finfo(flat.dtype)
+    unsigned = np.dtype(f"u{flat.dtype.itemsize}")
+    magnitude = flat.view(unsigned) & unsigned.type((1 << (8 * flat.dtype.itemsize - 1)) - 1)
+    largest = magnitude.max(axis=1)
+    smallest = (magnitude - unsigned.type(1)).min(axis=1) + unsigned.type(1)   # zeros wrap to the top
+    infinity = np.array(np.inf, flat.dtype).view(unsigned)
+    finite = largest < infinity
+    with np.errstate(invalid="ignore"):
+        upper = np.frexp(largest.view(flat.dtype).astype(np.float64))[1]
+    field = (smallest >> unsigned.type(info.nmant)).astype(np.int64)
+    quantum = np.maximum(field, 1) + info.minexp - 1 - info.nmant
+    span = np.where(largest > 0, upper - quantum, 0)
+    return span, finite
+
+
+def _sign_zero_sums(sums: np.ndarray, magnitudes: np.ndarray, left: np.ndarray, right: np.ndarray,
+                    lanes: np.ndarray, finite: np.ndarray) -> None:
+    """Where every product is zero (sum|products| = 0): -0 if every product is -0, else +0.
+
+    A product is -0 when exactly one factor's sign bit is set, so the count of +0 products is
+    lanes - sa_i - sb_j + 2 * (sa^T sb)_ij with sa, sb the sign bits (padding lanes are +0 and
+    add nothing to the sign counts).
+    """
+    candidate = (magnitudes == 0) & finite[:, None]
+    waves = np.flatnonzero(candidate.any(axis=1))
+    if waves.size == 0:
+        return
+    sign_left = np.signbit(left[waves]).astype(np.float32)
+    sign_right = np.signbit(right[waves]).astype(np.float32)
+    both = np.matmul(sign_left.transpose(0, 2, 1), sign_right)
+    positive = (lanes[waves, None, None] - sign_left.sum(axis=1)[:, :, None] - sign_right.sum(axis=1)[:, None, :]
+                + 2 * both).reshape(waves.size, -1)
+    block = candidate[waves]
+    sums[waves] = np.where(block, np.where(positive == 0, -0.0, 0.0), sums[waves])
+
+
+def _exact_sums(left: np.ndarray, right: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """(F,) exact sums of left * right over the real lanes, as float64 rounded to odd (NaN/Inf as
+    float64 addition gives). Python integers: only for the few elements the filter leaves."""
+    with np.errstate(invalid="ignore"):
+        products = left * right                       # exact: at most 2 x 24 significant bits
+    out = np.empty(products.shape[0])
+    for row, (terms, real) in enumerate(zip(products, valid)):
+        out[row] = _exact_sum(terms[real])
+    return out
+
+
+def _exact_sum(terms: np.ndarray) -> float:
+    if not np.isfinite(terms).all():
+        with np.errstate(invalid="ignore"):                  # Inf - Inf is NaN, as wanted
+            return float(np.sum(terms))
+    nonzero = terms[terms != 0]
+    if nonzero.size == 0:
+        return -0.0 if terms.size and np.signbit(terms).all() else 0.0
+    fractions, exponents = np.frexp(nonzero)
+    significands = np.ldexp(fractions, FLOAT64_PRECISION).astype(np.int64)   # exact integers
+    exponents = exponents - FLOAT64_PRECISION
+    lowest = int(exponents.min())
+    total = sum(int(s) << int(e - lowest) for s, e in zip(significands, exponents))
+    return _round_to_odd(total, lowest)
+
+
+def _round_to_odd(integer: int, exponent: int) -> float:
+    """integer * 2^exponent as a float64, rounding to odd (truncate, set the last bit if inexact)."""
+    if integer == 0:
+        return 0.0
+    magnitude = abs(integer)
+    extra = magnitude.bit_length() - FLOAT64_PRECISION
+    if extra > 0:
+        kept = magnitude >> extra
+        if magnitude & ((1 << extra) - 1):
+            kept |= 1
+        magnitude, exponent = kept, exponent + extra
+    return math.copysign(math.ldexp(float(magnitude), exponent), integer)
