@@ -18,6 +18,7 @@ import traceback
 import numpy as np
 
 from benchmarks.registry import WORKLOADS, Workload, WorkloadSkipped, goal_met, load
+from dxlinalg.memory.host_allocator import retain_freed_memory
 
 REQUIRED_KEYS = ("name", "seconds", "baseline_seconds", "ratio")
 
@@ -96,9 +97,9 @@ def blas_threads() -> str:
     return f"numpy default (all {os.cpu_count()} cores)"
 
 
-def machine() -> dict[str, object]:
+def machine(allocator: str) -> dict[str, object]:
     return {"cpu_count": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-            "numpy": np.__version__, "blas_threads": blas_threads()}
+            "numpy": np.__version__, "blas_threads": blas_threads(), "allocator": allocator}
 
 
 def select(only: str | None) -> list[Workload]:
@@ -119,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes, few repeats: the CI smoke run")
     parser.add_argument("--json", metavar="FILE", help="write the machine, date and rows to FILE")
     parser.add_argument("--only", metavar="W1,W4", help="run only these workloads (comma-separated ids)")
+    parser.add_argument("--default-malloc", action="store_true",
+                        help="leave glibc's malloc thresholds alone (by default freed memory is kept for reuse, "
+                             "for both sides of every ratio; see dxlinalg.memory.host_allocator)")
     args = parser.parse_args(argv)
     try:
         workloads = select(args.only)
@@ -127,16 +131,18 @@ def main(argv: list[str] | None = None) -> int:
     settings = [f"{name}={os.environ[name]}" for name in BLAS_THREAD_VARIABLES if os.environ.get(name)]
     command = " ".join([*settings, "python -m benchmarks", *argv])
     started = datetime.datetime.now(datetime.timezone.utc)
+    retained = not args.default_malloc and retain_freed_memory()
+    allocator = "glibc, freed memory retained (mmap threshold 32 MiB)" if retained else "malloc defaults"
 
     rows = []
     for workload in workloads:
         print(f"running {workload.workload} ({workload.module}) ...", file=sys.stderr, flush=True)
         rows.extend(run_workload(workload, args.quick))
 
-    facts = machine()
+    facts = machine(allocator)
     print(f"{command}\nmachine: {facts['cpu_count']} cores, {facts['platform']}, Python {facts['python']}, "
-          f"numpy {facts['numpy']}, BLAS threads: {facts['blas_threads']}; {started:%Y-%m-%d %H:%M} UTC; "
-          f"every ratio measured in this run\n")
+          f"numpy {facts['numpy']}, BLAS threads: {facts['blas_threads']}, allocator: {allocator}; "
+          f"{started:%Y-%m-%d %H:%M} UTC; every ratio measured in this run\n")
     print(table(rows))
     print(f"\n{footnotes(rows)}")
     if args.json:

@@ -91,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from d3d12api import D3D12Error
     from dxlinalg.errors import DxLinalgError
+    from dxlinalg.memory.host_allocator import retain_freed_memory
+
+    retain_freed_memory()        # our own process: large temporaries reuse warm pages
 
     try:
         return args.handler(args)
