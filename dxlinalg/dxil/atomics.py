@@ -18,7 +18,10 @@ a single rounding since 24 >= 2 * 11 + 2).
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -105,8 +108,34 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
             operands = _wave_operands(ctx, lanes, starts[ids], counts[ids], factors, accumulation_type)
         else:
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
-        current = np.add.accumulate(np.concatenate([current[None], operands[:, element_index]]), axis=0)[-1]
+        current = apply_in_order(current, operands[:, element_index])
     _scatter(data, positions, current)
+
+
+def apply_in_order(memory: np.ndarray, operands: np.ndarray) -> np.ndarray:
+    """memory after adding operands[0], operands[1], ... one rounded add at a time, per element.
+
+    The chain is sequential along the operands but independent across elements; numpy's float16
+    adds are scalar code, so large chains are split by element columns over a few threads (numpy
+    releases the GIL in the loop), which changes no bit."""
+    stacked = np.concatenate([memory[None], operands])
+    columns = stacked.shape[1]
+    workers = min(_CHAIN_WORKERS, columns * operands.shape[0] // PARALLEL_CHAIN_ELEMENTS)
+    if workers < 2:
+        return np.add.accumulate(stacked, axis=0)[-1]
+    bounds = np.linspace(0, columns, workers + 1).astype(int)
+    parts = _chain_pool().map(lambda lo_hi: np.add.accumulate(stacked[:, lo_hi[0]:lo_hi[1]], axis=0)[-1],
+                              zip(bounds[:-1], bounds[1:]))
+    return np.concatenate(list(parts))
+
+
+PARALLEL_CHAIN_ELEMENTS = 1 << 15     # below this a thread hand-off costs more than it saves
+_CHAIN_WORKERS = max(1, min(4, os.cpu_count() or 1))
+
+
+@cache
+def _chain_pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=_CHAIN_WORKERS, thread_name_prefix="dxlinalg-atomics")
 
 
 def _lane_operands(ctx: ExecutionContext, lanes: np.ndarray, factors: LaneFactors,

@@ -19,8 +19,9 @@ round like the exact sum, or recomputed exactly:
    the exact sum with Python integers, rounded to odd into float64, which the final rounding to a
    format of at most 24 significant bits then rounds correctly (53 >= 24 + 2).
 
-Zero signs follow IEEE addition in any order: a sum of zeros is -0 only when every contribution
-is -0; an exact cancellation is +0. NaN and Inf sums are what float64 addition gives (order cannot
+An exactly zero sum is +0, even when every contribution is -0: the wave reduces from a +0
+accumulator, as a tensor-core MMA with a zero C operand does (IEEE addition of the terms alone
+would give -0 there; the choice is documented in docs/semantics.md). NaN and Inf sums are what float64 addition gives (order cannot
 matter for them except for NaN payloads, which the final rounding's settings decide).
 """
 
@@ -57,23 +58,30 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np
     certified = finite & (left_span + right_span + np.ceil(np.log2(np.maximum(lanes, 1))) <= FLOAT64_PRECISION)
     with np.errstate(invalid="ignore", over="ignore"):
         sums = np.matmul(left.transpose(0, 2, 1), right).reshape(waves, m * n)
-        magnitudes = np.matmul(np.abs(left).transpose(0, 2, 1), np.abs(right)).reshape(waves, m * n)
-    _sign_zero_sums(sums, magnitudes, left, right, lanes, finite)
+    sums += 0.0          # an exactly zero sum is +0 (-0 + +0 = +0; nothing else changes)
     result = rounding(sums)
     undecided = np.zeros(sums.shape, bool)
     undecided[~finite] = True
     filtered = np.flatnonzero(finite & ~certified)
     if filtered.size:
-        with np.errstate(invalid="ignore", over="ignore"):
-            error = magnitudes[filtered] * (ERROR_BOUND_PER_LANE * lanes[filtered])[:, None]
-            low, high = rounding(sums[filtered] - error), rounding(sums[filtered] + error)
-        bits = np.dtype(f"u{result.dtype.itemsize}")
-        undecided[filtered] = low.view(bits) != high.view(bits)
+        undecided[filtered] = _filter_fails(sums[filtered], left[filtered], right[filtered], lanes[filtered],
+                                            rounding)
     if undecided.any():
         wave, element = np.nonzero(undecided)
         values = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave])
         result[wave, element] = rounding(values)
     return result
+
+
+def _filter_fails(sums: np.ndarray, left: np.ndarray, right: np.ndarray, lanes: np.ndarray,
+                  rounding: Rounding) -> np.ndarray:
+    """Elements whose exact sum might round differently from their float64 sum."""
+    magnitudes = np.matmul(np.abs(left).transpose(0, 2, 1), np.abs(right)).reshape(sums.shape)
+    with np.errstate(over="ignore"):
+        error = magnitudes * (ERROR_BOUND_PER_LANE * lanes)[:, None]
+        low, high = rounding(sums - error), rounding(sums + error)
+    bits = np.dtype(f"u{low.dtype.itemsize}")
+    return low.view(bits) != high.view(bits)
 
 
 def _float64(values: np.ndarray) -> np.ndarray:
@@ -110,27 +118,6 @@ def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return span, finite
 
 
-def _sign_zero_sums(sums: np.ndarray, magnitudes: np.ndarray, left: np.ndarray, right: np.ndarray,
-                    lanes: np.ndarray, finite: np.ndarray) -> None:
-    """Where every product is zero (sum|products| = 0): -0 if every product is -0, else +0.
-
-    A product is -0 when exactly one factor's sign bit is set, so the count of +0 products is
-    lanes - sa_i - sb_j + 2 * (sa^T sb)_ij with sa, sb the sign bits (padding lanes are +0 and
-    add nothing to the sign counts).
-    """
-    candidate = (magnitudes == 0) & finite[:, None]
-    waves = np.flatnonzero(candidate.any(axis=1))
-    if waves.size == 0:
-        return
-    sign_left = np.signbit(left[waves]).astype(np.float32)
-    sign_right = np.signbit(right[waves]).astype(np.float32)
-    both = np.matmul(sign_left.transpose(0, 2, 1), sign_right)
-    positive = (lanes[waves, None, None] - sign_left.sum(axis=1)[:, :, None] - sign_right.sum(axis=1)[:, None, :]
-                + 2 * both).reshape(waves.size, -1)
-    block = candidate[waves]
-    sums[waves] = np.where(block, np.where(positive == 0, -0.0, 0.0), sums[waves])
-
-
 def _exact_sums(left: np.ndarray, right: np.ndarray, valid: np.ndarray) -> np.ndarray:
     """(F,) exact sums of left * right over the real lanes, as float64 rounded to odd (NaN/Inf as
     float64 addition gives). Python integers: only for the few elements the filter leaves."""
@@ -148,7 +135,7 @@ def _exact_sum(terms: np.ndarray) -> float:
             return float(np.sum(terms))
     nonzero = terms[terms != 0]
     if nonzero.size == 0:
-        return -0.0 if terms.size and np.signbit(terms).all() else 0.0
+        return 0.0
     fractions, exponents = np.frexp(nonzero)
     significands = np.ldexp(fractions, FLOAT64_PRECISION).astype(np.int64)   # exact integers
     exponents = exponents - FLOAT64_PRECISION

@@ -70,14 +70,18 @@ def test_exact_sums_do_not_depend_on_lane_order():
     assert np.array_equal(first.view(np.uint32), second.view(np.uint32))
 
 
-def test_zero_signs_follow_ieee_addition():
-    """Memory starts at -0: adding -0 keeps it, adding +0 (a +0 term, or x + -x) makes it +0."""
-    initial = np.full((1, 4), -0.0, np.float16)
-    a = np.array([[-0.0, -0.0, 1.0, 0.0], [-0.0, 0.0, -1.0, 0.0]], np.float16)
+def test_an_exactly_zero_wave_sum_is_positive_zero():
+    """Memory starts at -0; a wave adds +0 whatever its terms' signs (all -0, mixed, x + -x), so
+    memory becomes +0. Per lane, a -0 contribution would keep it -0."""
+    initial = np.full((1, 3), -0.0, np.float16)
+    a = np.array([[-0.0, 0.0, 1.0], [-0.0, -0.0, -1.0]], np.float16)
     b = np.ones((2, 1), np.float16)
     got = accumulate(b, a, T.F16, initial=initial)[0]
-    assert np.signbit(got).tolist() == [True, False, False, False]
-    assert np.all(got == 0)
+    assert np.all(got == 0) and not np.signbit(got).any()
+    per_lane = REFERENCE.model_copy(update={"accumulation": REFERENCE.accumulation.model_copy(
+        update={"atomic_granularity": "per_lane"})})
+    kept = accumulate(b, a, T.F16, initial=initial, profile=per_lane)[0]
+    assert np.signbit(kept).tolist() == [True, False, False]
 
 
 def test_infinities_and_nans():

@@ -179,16 +179,15 @@ def oracle_matvec(inputs: np.ndarray, input_interpretation: ComponentType, sourc
 
 
 def round_exact_sum(terms: Sequence[float], destination: ComponentType, settings: FloatConversionSettings) -> float:
-    """The exact sum of float terms (a Fraction), rounded once; IEEE zero signs: -0 only when every
-    term is -0; Inf and NaN as float addition gives them."""
+    """The exact sum of float terms (a Fraction), rounded once; an exactly zero sum is +0 (the
+    reduction starts from +0); Inf and NaN as float addition gives them."""
     if not all(math.isfinite(t) for t in terms):
         infinities = {t for t in terms if math.isinf(t)}
         special = math.nan if any(math.isnan(t) for t in terms) or len(infinities) == 2 else infinities.pop()
         return round_float(special, destination, settings, T.F64)
     total = sum((Fraction(t) for t in terms), Fraction(0))
     if total == 0:
-        negative = all(t == 0 and math.copysign(1.0, t) < 0 for t in terms)
-        exact = Exact("finite", 1 if negative else 0, 0, 0)
+        exact = Exact("finite", 0, 0, 0)
     else:
         denominator_bits = total.denominator.bit_length() - 1      # a dyadic rational
         exact = Exact("finite", 1 if total < 0 else 0, abs(total.numerator), -denominator_bits)
