@@ -129,7 +129,7 @@ def apply_in_order(memory: np.ndarray, operands: np.ndarray) -> np.ndarray:
     return np.concatenate(list(parts))
 
 
-PARALLEL_CHAIN_ELEMENTS = 1 << 15     # below this a thread hand-off costs more than it saves
+PARALLEL_CHAIN_ELEMENTS = 1 << 17     # per thread: below this a hand-off costs more than it saves
 _CHAIN_WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 
