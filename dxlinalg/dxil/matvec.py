@@ -14,6 +14,7 @@ with different offsets are grouped by offset. Integer products use an exact floa
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -261,8 +262,26 @@ def _add_bias(accumulator: np.ndarray, rng: BufferRange, offsets: int | np.ndarr
     size = type_info(bias_type).size_bytes
     for offset, lanes in _offset_groups(offsets, loading):
         start = rng.base_offset + offset
-        elements = decode_elements(rng.data[start: start + m * size], bias_type)
-        accumulator[lanes] += elements.astype(accumulator.dtype)   # an int32 accumulator wraps
+        elements = decode_elements(rng.data[start: start + m * size], bias_type).astype(accumulator.dtype)
+        if isinstance(lanes, slice):
+            _add_to_every_lane(accumulator, elements)
+        else:
+            accumulator[lanes] += elements   # an int32 accumulator wraps
+
+
+_LANES_PER_ADD_ROW = 256
+
+
+def _add_to_every_lane(accumulator: np.ndarray, row: np.ndarray) -> None:
+    """accumulator += row on every lane. numpy adds a broadcast (M,) row in one short loop per lane;
+    the same additions over rows of up to 256 lanes (the row tiled to match) run in long loops."""
+    if not accumulator.flags.c_contiguous:     # reshape would copy
+        accumulator += row
+        return
+    lanes, m = accumulator.shape
+    group = math.gcd(lanes, _LANES_PER_ADD_ROW)
+    rows = accumulator.reshape(lanes // group, group * m)
+    rows += np.tile(row, group)
 
 
 def _wrap32(values: np.ndarray) -> np.ndarray:

@@ -1,9 +1,10 @@
 """float16 lane arrays at float32 speed: exact widening, round-to-nearest-even narrowing, ReLU.
 
-numpy's float16 casts and arithmetic loops are scalar code (a few ns per element), which would
-dominate FP16 shaders. These do the same conversions with integer and exact float32 operations
-over whole arrays (temporaries in `scratch`); each is bit-identical to numpy's cast (tests compare
-them over every float16 and over all float32 rounding boundaries).
+numpy's float16 casts and arithmetic loops are scalar code (a few ns per element, tens of ns for
+subnormals), which would dominate FP16 shaders. These do the same conversions with integer and
+exact float32 operations over whole arrays (temporaries in `scratch`; no gathers, and one path
+for normal and subnormal halves); each is bit-identical to numpy's cast (tests compare them over
+every float16 and over all float32 rounding boundaries).
 """
 
 from __future__ import annotations
@@ -15,12 +16,28 @@ from dxlinalg.gpu.scratch import scratch
 _WIDEN_SCALE = np.float32(2.0 ** 112)
 _SIGN_AND_SHIFTED_MAGNITUDE = np.int32(0x8FFF_E000 - (1 << 32))
 _HALF_EXPONENT = np.int16(0x7C00)
+_NEGATIVE_HALF_INF = np.uint16(0xFC00)
 _ABS = np.uint32(0x7FFF_FFFF)
+_EXPONENT = np.uint32(0x7F80_0000)
 _INF_BITS = np.uint32(0x7F80_0000)
-_HALF_SUBNORMAL_BELOW = np.uint32(113 << 23)     # 2^-14: below it a half is subnormal or zero
-_HALF_OVERFLOW_FROM = np.uint32(143 << 23)       # 2^16: from it the half is Inf (or NaN)
-_REBIAS_AND_ROUND = np.uint32((((15 - 127) << 23) + 0xFFF) & 0xFFFF_FFFF)
-_SUBNORMAL_MAGIC = np.uint32(((127 - 15) + (23 - 10) + 1) << 23)
+_HALF_NORMAL_FROM = np.uint32(113 << 23)         # 2^-14: below it a half is subnormal or zero
+_HALF_OVERFLOW_FROM = np.uint32(143 << 23)       # 2^16: from it the half is Inf
+_MAGIC_ABOVE_EXPONENT = np.uint32((13 << 23) + 0x800)
+_HALF_SIGN = np.uint32(0x8000)
+
+_FILLED: dict[tuple[str, int], np.ndarray] = {}
+
+
+def _filled(value: np.integer, count: int) -> np.ndarray:
+    """`count` copies of `value` (read-only, cached): np.maximum with a scalar operand runs a slow
+    broadcast loop here, with a same-shaped array a vectorized one."""
+    key = (value.dtype.str, int(value))
+    array = _FILLED.get(key)
+    if array is None or array.size < count:
+        array = np.full(max(count, 1024), value)
+        array.flags.writeable = False
+        _FILLED[key] = array
+    return array[:count]
 
 
 def widen_half(values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -37,47 +54,57 @@ def widen_half(values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     wide <<= 13
     wide &= _SIGN_AND_SHIFTED_MAGNITUDE
     np.multiply(wide.view(np.float32), _WIDEN_SCALE, out=out)
-    if bits.size and np.bitwise_and(bits, _HALF_EXPONENT).max() == _HALF_EXPONENT:
+    if bits.size and _has_inf_or_nan(bits):
         special = np.bitwise_and(bits, _HALF_EXPONENT) == _HALF_EXPONENT
         out.view(np.uint32)[special] = wide.view(np.uint32)[special] | _INF_BITS
     return out
 
 
+def _has_inf_or_nan(bits: np.ndarray) -> bool:
+    """Two reductions and no temporary: as int16 every positive Inf or NaN is >= 0x7C00, and as
+    uint16 every negative one is >= 0xFC00."""
+    return bool(bits.max() >= _HALF_EXPONENT or bits.view(np.uint16).max() >= _NEGATIVE_HALF_INF)
+
+
 def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
     """float32 -> float16, round to nearest even, overflow to Inf; None if any value is NaN.
 
-    Integer form of RNE (F. Giesen's float_to_half_fast3_rtne): for normal halves, re-bias the
-    exponent and add 0xFFF plus the kept mantissa's lowest bit before dropping 13 bits; for
-    subnormal halves, let a float32 addition of a magic constant do the rounding.
+    One float32 addition rounds every value, normal or subnormal as a half: adding the magic
+    2^(e+13) * (1 + 2^-12), e = max(exponent of |x|, -14), leaves |x| rounded (RNE) to the half's
+    precision in the sum's low mantissa bits as 0x800 + k, k the half's significand (with the
+    implicit bit), under the magic's exponent e + 140. Modulo 2^16, (sum >> 13) + sum is then
+    ((e + 142) mod 64) << 10 + k = ((e + 14) << 10) + k, the half's bits (a carry from rounding up
+    moves into the exponent: 2^16, and all that rounds to it, gives Inf's 0x7C00).
     """
     bits = np.ascontiguousarray(values, dtype=np.float32).view(np.uint32)
     if bits.size == 0:
         return np.zeros(bits.shape, np.float16)
-    magnitude = np.bitwise_and(bits, _ABS, out=scratch("half.magnitude", bits.shape, np.uint32))
-    out = np.right_shift(magnitude, 13, out=scratch("half.out", bits.shape, np.uint32))
-    out &= 1
-    out += magnitude
-    out += _REBIAS_AND_ROUND
-    out >>= 13
-    if magnitude.max() >= _HALF_OVERFLOW_FROM:
-        flags = magnitude >= _HALF_OVERFLOW_FROM
-        if np.any(magnitude[flags] > _INF_BITS):
-            return None
-        out[flags] = 0x7C00
-    if magnitude.min() < _HALF_SUBNORMAL_BELOW:
-        flat_magnitude, flat_out = magnitude.reshape(-1), out.reshape(-1)
-        tiny = np.flatnonzero(flat_magnitude < _HALF_SUBNORMAL_BELOW)   # indices: cheaper than a boolean mask
-        rounded = flat_magnitude[tiny].view(np.float32) + _SUBNORMAL_MAGIC.view(np.float32)
-        flat_out[tiny] = rounded.view(np.uint32) - _SUBNORMAL_MAGIC
-    sign = np.right_shift(bits, 16, out=magnitude)
-    sign &= 0x8000
+    magnitude, magic = scratch("half.narrow", (2, *bits.shape), np.uint32)
+    np.bitwise_and(bits, _ABS, out=magnitude)
+    largest = magnitude.max()
+    if largest > _INF_BITS:
+        return None
+    if largest >= _HALF_OVERFLOW_FROM:     # from 2^16 on (Inf too) the result is 2^16's, Inf
+        np.minimum(magnitude, _HALF_OVERFLOW_FROM, out=magnitude)
+    np.bitwise_and(magnitude, _EXPONENT, out=magic)
+    np.maximum(magic, _filled(_HALF_NORMAL_FROM, bits.size).reshape(bits.shape), out=magic)
+    magic += _MAGIC_ABOVE_EXPONENT
+    np.add(magnitude.view(np.float32), magic.view(np.float32), out=magic.view(np.float32))
+    out = np.right_shift(magic, 13, out=magnitude)
+    out += magic
+    sign = np.right_shift(bits, 16, out=magic)
+    sign &= _HALF_SIGN
     out |= sign
     return out.astype(np.uint16).view(np.float16)
 
 
 def relu_half(values: np.ndarray) -> np.ndarray:
-    """max(x, 0) for float16 as DXIL FMax (IEEE maxNum): NaN and every x <= 0 give +0."""
-    bits = np.maximum(np.ascontiguousarray(values, dtype=np.float16).view(np.int16), np.int16(0))
-    if bits.size and bits.max() > 0x7C00:   # positive NaNs
-        bits[bits > 0x7C00] = 0
-    return bits.view(np.float16)
+    """max(x, 0) for float16 as DXIL FMax (IEEE maxNum): NaN and every x <= 0 give +0.
+
+    On the bits as int16 every negative value (negative NaNs and -0 included) is below +0.
+    """
+    bits = np.ascontiguousarray(values, dtype=np.float16).view(np.int16)
+    out = np.maximum(bits, _filled(np.int16(0), bits.size).reshape(bits.shape))
+    if out.size and out.max() > 0x7C00:   # positive NaNs
+        out[out > 0x7C00] = 0
+    return out.view(np.float16)

@@ -15,6 +15,7 @@ import numpy as np
 
 from dxlinalg.gpu.context import require_context
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
+from dxlinalg.gpu.scratch import scratch
 
 
 def _float(value: object) -> np.ndarray:
@@ -175,7 +176,31 @@ def select(condition: object, a: object, b: object) -> np.ndarray:
     ndim = builtins.max(a.ndim, b.ndim)
     if cond.ndim == 1 and ndim > 1:
         cond = cond.reshape(cond.shape + (1,) * (ndim - 1))
-    return np.where(cond, a, b).astype(np.result_type(a, b), copy=False)
+    dtype = np.result_type(a, b)
+    same_numbers = a.dtype == b.dtype == dtype and dtype.kind in "biuf" and dtype.itemsize in _INT_OF_SIZE
+    if cond.dtype == np.bool_ and same_numbers:
+        return _select_bits(cond, a, b)
+    return np.where(cond, a, b).astype(dtype, copy=False)
+
+
+_INT_OF_SIZE = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _select_bits(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """select() on the bits, ((a ^ b) & mask) ^ b with the mask all ones where `cond` holds: exact
+    for every value (NaN payloads, signed zeros) and vectorized, where np.where's broadcast loop is
+    not. A +0 `b` (select(cond, x, 0) after a ReLU) needs only a & mask."""
+    int_type = _INT_OF_SIZE[a.dtype.itemsize]
+    mask = np.negative(cond.view(np.int8), dtype=int_type,          # True -> -1, all bits set
+                       out=scratch("intrinsics.select", cond.shape, int_type))
+    a_bits, b_bits = a.view(int_type), b.view(int_type)
+    if b.ndim == 0 and b_bits == 0:
+        return np.bitwise_and(a_bits, mask).view(a.dtype)
+    out = np.empty(np.broadcast_shapes(cond.shape, a.shape, b.shape), int_type)
+    np.bitwise_xor(a_bits, b_bits, out=out)
+    out &= mask
+    out ^= b_bits
+    return out.view(a.dtype)
 
 
 def any(x: object) -> np.ndarray:  # noqa: A001

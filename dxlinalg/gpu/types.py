@@ -13,6 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.half import narrow_to_half, widen_half
+
+#: Elements from which the fast half conversions beat numpy's casts (their fixed cost is ~15 us;
+#: numpy's float32 -> float16 loop takes 2.5 ns per element, 60 ns per subnormal result).
+FAST_HALF_CAST_FROM = 1024
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,13 @@ def cast(value: object, dtype: np.dtype) -> np.ndarray:
         return np.where(np.isnan(clipped), 0, clipped).astype(dtype)
     if dtype == np.bool_:
         return array != 0
+    if array.size >= FAST_HALF_CAST_FROM:
+        if array.dtype == np.float32 and dtype == np.float16:
+            narrowed = narrow_to_half(array)
+            if narrowed is not None:              # NaNs: numpy's cast keeps their payloads
+                return narrowed
+        elif array.dtype == np.float16 and dtype == np.float32:
+            return widen_half(array)
     return array.astype(dtype)
 
 
