@@ -128,7 +128,8 @@ def make_training_shader(layout: "ParameterLayout"):
                     transposed = MatrixRef[DATA_TYPE_FLOAT16, k, m, MATRIX_LAYOUT_OUTER_PRODUCT_OPTIMAL, True](
                         params, layout.matrix_offsets[layer])
                     back = Mul[float16_t](transposed, MakeInterpretedVector[DATA_TYPE_FLOAT16](delta))
-                    delta = select(pre_activations[layer - 1] > 0, back, float16_t(0))
+                    # the ReLU derivative; compared widened (exact), as numpy compares halves in a scalar loop
+                    delta = select(float32_t(pre_activations[layer - 1]) > 0, back, float16_t(0))
 
     return train
 
