@@ -11,20 +11,16 @@ Model, per target (a matrix or array at one offset):
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
   a permutation drawn from (atomic_seed, the dispatch's atomic-call number), so equal seeds give
   equal bytes.
-The sequential read-round-write chain is `np.add.accumulate` in the accumulation dtype, which is
-exactly one rounding per step (for float16, numpy adds in float32 and rounds to half, which equals
-a single rounding since 24 >= 2 * 11 + 2).
+The sequential read-round-write chain is `atomic_chain.apply_in_order`: one rounding per step.
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
+from dxlinalg.dxil.atomic_chain import apply_in_order
 from dxlinalg.dxil.matvec import round_float_result
 from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
@@ -110,32 +106,6 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
         current = apply_in_order(current, operands[:, element_index])
     _scatter(data, positions, current)
-
-
-def apply_in_order(memory: np.ndarray, operands: np.ndarray) -> np.ndarray:
-    """memory after adding operands[0], operands[1], ... one rounded add at a time, per element.
-
-    The chain is sequential along the operands but independent across elements; numpy's float16
-    adds are scalar code, so large chains are split by element columns over a few threads (numpy
-    releases the GIL in the loop), which changes no bit."""
-    stacked = np.concatenate([memory[None], operands])
-    columns = stacked.shape[1]
-    workers = min(_CHAIN_WORKERS, columns * operands.shape[0] // PARALLEL_CHAIN_ELEMENTS)
-    if workers < 2:
-        return np.add.accumulate(stacked, axis=0)[-1]
-    bounds = np.linspace(0, columns, workers + 1).astype(int)
-    parts = _chain_pool().map(lambda lo_hi: np.add.accumulate(stacked[:, lo_hi[0]:lo_hi[1]], axis=0)[-1],
-                              zip(bounds[:-1], bounds[1:]))
-    return np.concatenate(list(parts))
-
-
-PARALLEL_CHAIN_ELEMENTS = 1 << 17     # per thread: below this a hand-off costs more than it saves
-_CHAIN_WORKERS = max(1, min(4, os.cpu_count() or 1))
-
-
-@cache
-def _chain_pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=_CHAIN_WORKERS, thread_name_prefix="dxlinalg-atomics")
 
 
 def _lane_operands(ctx: ExecutionContext, lanes: np.ndarray, factors: LaneFactors,

@@ -200,13 +200,3 @@ def test_integer_vector_accumulate_wraps():
     dxil.vectoraccumulate(values, buffer, 0, profile=profile)
     assert buffer.data[:16].view(np.uint32).tolist() == [0, 0, 0, 0]     # 40 * 2^30 = 10 * 2^32
 
-
-def test_long_atomic_chains_split_over_threads_give_the_same_bits():
-    from dxlinalg.dxil.atomics import PARALLEL_CHAIN_ELEMENTS, apply_in_order
-    rng = np.random.default_rng(21)
-    waves, elements = 300, 2 * PARALLEL_CHAIN_ELEMENTS // 300 + 7
-    operands = (rng.standard_normal((waves, elements)) * np.exp2(rng.integers(-26, 4, (waves, elements))))
-    operands = operands.astype(np.float16)
-    memory = rng.standard_normal(elements).astype(np.float16)
-    sequential = np.add.accumulate(np.concatenate([memory[None], operands]), axis=0)[-1]
-    assert np.array_equal(apply_in_order(memory, operands).view(np.uint16), sequential.view(np.uint16))
