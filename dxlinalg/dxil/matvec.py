@@ -24,13 +24,13 @@ from dxlinalg.dxil import rules
 from dxlinalg.dxil.matrix_cache import MATRIX_CACHE
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import ExecutionContext, current_context, lanes_for
-from dxlinalg.gpu.half import narrow_to_half, widen_half
+from dxlinalg.gpu.half import narrow_float64_to_half, narrow_to_half, widen_half
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
 from dxlinalg.gpu.scratch import scratch
 from dxlinalg.numerics.codecs import decode_elements
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import float_to_integer, saturate_integers
-from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float, round_to_odd_float32
+from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float
 from dxlinalg.numerics.interpretation import LogicalVector, interpret_input_vector, physical_type_of
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
 from dxlinalg.profile.model import DeviceProfile
@@ -322,9 +322,8 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
         return accumulator.copy()
     plain = settings.negative_underflow is ZeroSign.KEEP and source not in settings.negative_zero_to_positive_from
     if plain and destination == ComponentType.F16:
-        # float64 rounds to odd in float32 first, so the half rounding is still the single one
-        wide = accumulator if source == ComponentType.F32 else round_to_odd_float32(accumulator)
-        narrowed = narrow_to_half(wide)                # None when a NaN needs the settings' payload
+        narrow = narrow_to_half if source == ComponentType.F32 else narrow_float64_to_half
+        narrowed = narrow(accumulator)                 # None when a NaN needs the settings' payload
         if narrowed is not None:
             return narrowed
     elif plain:

@@ -98,6 +98,46 @@ def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
     return out.astype(np.uint16).view(np.float16)
 
 
+_ABS64 = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
+_EXPONENT64 = np.uint64(0x7FF0_0000_0000_0000)
+_INF_BITS64 = np.uint64(0x7FF0_0000_0000_0000)
+_HALF_NORMAL_FROM64 = np.uint64((1023 - 14) << 52)       # 2^-14
+_HALF_OVERFLOW_FROM64 = np.uint64((1023 + 16) << 52)     # 2^16
+_MAGIC_ABOVE_EXPONENT64 = np.uint64((42 << 52) + 37 * 1024)
+
+
+def narrow_float64_to_half(values: np.ndarray) -> np.ndarray | None:
+    """float64 -> float16 in one rounding (RNE, overflow to Inf); None if any value is NaN.
+
+    `narrow_to_half`'s magic-number addition in float64: adding 2^(e+42) * (1 + 37 * 2^-42),
+    e = max(exponent of |x|, -14), rounds |x| to the half quantum 2^(e-10) (the sum's quantum) and
+    leaves 37 * 1024 + k in the sum's low bits, k the half's significand with its implicit bit,
+    under the exponent field e + 1065. Modulo 2^16, (sum >> 42) + sum is then
+    ((e + 1065 + 37) << 10) + k = ((e + 14) << 10) + k (1088 = 17 * 64), the half's bits; a carry
+    moves into the exponent, and from 2^16 (clamped) it gives Inf's 0x7C00. Unlike a float32
+    detour, nothing is rounded twice.
+    """
+    bits = np.ascontiguousarray(values, dtype=np.float64).view(np.uint64)
+    if bits.size == 0:
+        return np.zeros(bits.shape, np.float16)
+    magnitude = np.bitwise_and(bits, _ABS64)
+    largest = magnitude.max()
+    if largest > _INF_BITS64:
+        return None
+    if largest >= _HALF_OVERFLOW_FROM64:
+        np.minimum(magnitude, _HALF_OVERFLOW_FROM64, out=magnitude)
+    magic = np.bitwise_and(magnitude, _EXPONENT64)
+    np.maximum(magic, _HALF_NORMAL_FROM64, out=magic)
+    magic += _MAGIC_ABOVE_EXPONENT64
+    np.add(magnitude.view(np.float64), magic.view(np.float64), out=magic.view(np.float64))
+    out = np.right_shift(magic, np.uint64(42), out=magnitude)
+    out += magic
+    sign = np.right_shift(bits, np.uint64(48), out=magic)
+    sign &= np.uint64(0x8000)
+    out |= sign
+    return out.astype(np.uint16).view(np.float16)
+
+
 def relu_half(values: np.ndarray) -> np.ndarray:
     """max(x, 0) for float16 as DXIL FMax (IEEE maxNum): NaN and every x <= 0 give +0.
 
