@@ -99,9 +99,12 @@ def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarr
         return
     call = ctx.next_atomic_call()
     size = type_info(accumulation_type).size_bytes
-    targets = np.full(lanes.size, offsets) if isinstance(offsets, int) else offsets[lanes]
-    for target in np.unique(targets):
-        group = lanes[targets == target]
-        positions = rng.base_offset + int(target) + slots * size
+    if isinstance(offsets, int):
+        groups = [(offsets, lanes)]
+    else:
+        targets = offsets[lanes]
+        groups = [(int(target), lanes[targets == target]) for target in np.unique(targets)]
+    for target, group in groups:
+        positions = rng.base_offset + target + slots * size
         atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, factors, call)
     rng.mark_written()

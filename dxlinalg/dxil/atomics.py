@@ -90,8 +90,7 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     dtype = type_info(accumulation_type).dtype
     per_wave = settings.atomic_granularity is AccumulateGranularity.PER_WAVE
     if per_wave:
-        waves = ctx.wave_of_lane[lanes]
-        _, starts, counts = np.unique(waves, return_index=True, return_counts=True)
+        starts, counts = _runs(ctx.wave_of_lane[lanes])
     else:
         starts, counts = np.arange(lanes.size), np.ones(lanes.size, np.int64)
     order = operand_order(starts.size, settings, call_index)
@@ -106,6 +105,12 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
         current = apply_in_order(current, operands[:, element_index])
     _scatter(data, positions, current)
+
+
+def _runs(waves: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start and length of each run of equal wave numbers (lanes are sorted, so waves ascend)."""
+    starts = np.flatnonzero(np.diff(waves, prepend=waves[0] - 1))
+    return starts, np.diff(starts, append=waves.size)
 
 
 def _lane_operands(ctx: ExecutionContext, lanes: np.ndarray, factors: LaneFactors,
