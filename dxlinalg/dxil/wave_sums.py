@@ -16,7 +16,8 @@ round like the exact sum, or recomputed exactly:
    err four times that, if s - err and s + err round to the same bits, so does the exact sum
    (rounding is monotone);
 3. fallback (elements the filter cannot decide, typically exact ties, and waves with Inf or NaN):
-   the exact sum with Python integers, rounded to odd into float64, which the final rounding to a
+   element by element, Inf/NaN products summed in float64, the rest filtered again on their own,
+   and what is still undecided summed exactly with Python integers, rounded to odd into float64, which the final rounding to a
    format of at most 24 significant bits then rounds correctly (53 >= 24 + 2).
 
 An exactly zero sum is +0, even when every contribution is -0: the wave reduces from a +0
@@ -68,7 +69,7 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np
                                             rounding)
     if undecided.any():
         wave, element = np.nonzero(undecided)
-        values = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave])
+        values = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave], rounding)
         result[wave, element] = rounding(values)
     return result
 
@@ -118,21 +119,32 @@ def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return span, finite
 
 
-def _exact_sums(left: np.ndarray, right: np.ndarray, valid: np.ndarray) -> np.ndarray:
-    """(F,) exact sums of left * right over the real lanes, as float64 rounded to odd (NaN/Inf as
-    float64 addition gives). Python integers: only for the few elements the filter leaves."""
+def _exact_sums(left: np.ndarray, right: np.ndarray, valid: np.ndarray, rounding: Rounding) -> np.ndarray:
+    """(F,) float64 values that round (by `rounding`) like the exact sums of left * right over the
+    real lanes: an element with an Inf or NaN product gets its float64 sum (NaN/Inf, as any order
+    gives); the others are filtered one by one (their wave as a whole could not be, e.g. for a NaN
+    elsewhere in it), and what stays undecided is summed exactly with Python integers."""
     with np.errstate(invalid="ignore"):
-        products = left * right                       # exact: at most 2 x 24 significant bits
+        products = np.where(valid, left * right, 0.0)            # exact: at most 2 x 24 significant bits
+    special = ~np.isfinite(products).all(axis=1)
     out = np.empty(products.shape[0])
-    for row, (terms, real) in enumerate(zip(products, valid)):
-        out[row] = _exact_sum(terms[real])
+    with np.errstate(invalid="ignore"):                           # Inf - Inf is NaN, as wanted
+        out[special] = products[special].sum(axis=1)
+    finite = np.flatnonzero(~special)
+    terms = products[finite]
+    sums = terms.sum(axis=1) + 0.0                                # an exactly zero sum is +0
+    error = np.abs(terms).sum(axis=1) * (ERROR_BOUND_PER_LANE * valid[finite].sum(axis=1))
+    low, high = rounding(sums - error), rounding(sums + error)
+    bits = np.dtype(f"u{low.dtype.itemsize}")
+    undecided = low.view(bits) != high.view(bits)
+    out[finite] = sums
+    for row in finite[undecided]:
+        out[row] = _exact_sum(products[row][valid[row]])
     return out
 
 
 def _exact_sum(terms: np.ndarray) -> float:
-    if not np.isfinite(terms).all():
-        with np.errstate(invalid="ignore"):                  # Inf - Inf is NaN, as wanted
-            return float(np.sum(terms))
+    """The exact sum of finite float64 terms, rounded to odd into float64 (+0 when zero)."""
     nonzero = terms[terms != 0]
     if nonzero.size == 0:
         return 0.0

@@ -189,3 +189,26 @@ def _round_fraction_to_float32(total) -> float:
     if remainder > 0.5 or (remainder == 0.5 and whole % 2):
         whole += 1
     return sign * math.ldexp(whole, exponent)
+
+
+def test_a_nan_in_a_wave_spoils_only_its_own_products(monkeypatch):
+    """NaN in one lane's a[0]: row 0 of the wave's outer product is NaN, every other element is
+    still the exact sum; and only undecided elements reach the slow integer sum."""
+    from dxlinalg.dxil import wave_sums
+    calls = {"integer sums": 0}
+    exact_sum = wave_sums._exact_sum
+
+    def spy(terms):
+        calls["integer sums"] += 1
+        return exact_sum(terms)
+
+    monkeypatch.setattr(wave_sums, "_exact_sum", spy)
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal((32, 16)).astype(np.float16)
+    b = rng.standard_normal((32, 16)).astype(np.float16)
+    a[5, 0] = np.nan
+    got = accumulate(a, b, T.F32)
+    assert np.isnan(got[0]).all() and not np.isnan(got[1:]).any()
+    exact = np.einsum("li,lj->ij", a[:, 1:].astype(np.float64), b.astype(np.float64))   # float64: exact here
+    assert np.array_equal(got[1:], exact.astype(np.float32))
+    assert calls["integer sums"] < 16
