@@ -212,3 +212,22 @@ def test_a_nan_in_a_wave_spoils_only_its_own_products(monkeypatch):
     exact = np.einsum("li,lj->ij", a[:, 1:].astype(np.float64), b.astype(np.float64))   # float64: exact here
     assert np.array_equal(got[1:], exact.astype(np.float32))
     assert calls["integer sums"] < 16
+
+
+@pytest.mark.parametrize("wave_sum", ["exact", "float32_lane_order"])
+def test_per_wave_sums_in_a_seeded_random_order_follow_the_oracle(wave_sum):
+    profile = REFERENCE.model_copy(update={"accumulation": REFERENCE.accumulation.model_copy(
+        update={"atomic_order": "seeded_random", "atomic_seed": 77, "wave_sum": wave_sum})})
+    rng = np.random.default_rng(13)
+    lanes, m, n = 150, 3, 4
+    a = (rng.standard_normal((lanes, m)) * 4).astype(np.float16)
+    b = (rng.standard_normal((lanes, n)) * 4).astype(np.float16)
+    initial = (rng.standard_normal((m, n)) * 50).astype(np.float16)
+    active = rng.random(lanes) < 0.85
+    got = accumulate(a, b, T.F16, initial=initial, active=active, profile=profile)
+    contributions = {lane: [float(a[lane, i]) * float(b[lane, j]) for i in range(m) for j in range(n)]
+                     for lane in range(lanes) if active[lane]}
+    expected = oracle_accumulate([float(v) for v in initial.ravel()], contributions,
+                                 [lane // 32 for lane in range(lanes)], T.F16, profile.accumulation,
+                                 profile.float_conversion, call_index=0)
+    assert np.array_equal(got.ravel().view(np.uint16), np.array(expected, np.float16).view(np.uint16))
