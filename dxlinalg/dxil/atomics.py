@@ -133,7 +133,8 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
         return np.matmul(left.transpose(0, 2, 1), right).reshape(starts.size, -1).astype(info.dtype)
     if ctx.profile.accumulation.wave_sum is WaveSum.EXACT:
         left, right, valid = factors.padded(lanes, starts, counts)
-        return exact_wave_sums(left, right, valid, lambda values: round_float_result(values, accumulation_type, settings))
+        return exact_wave_sums(left, right, valid,
+                               lambda values: round_float_result(values, accumulation_type, settings))
     partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
     for position in range(1, int(counts.max())):
         has = counts > position

@@ -7,23 +7,25 @@ float64 matrix product (left^T @ right over the wave's lanes), and each result i
 round like the exact sum, or recomputed exactly:
 
 1. certificate (per wave): every product is a multiple of 2^(qa + qb), 2^qa the quantum of the
-   binade of the wave's smallest nonzero left value, and every partial sum is below lanes * 2^(ea + eb) with
-   |left| < 2^ea; when that span fits in 53 bits every float64 partial sum is exact, whatever
-   order or fused multiply-adds the BLAS uses, so its result *is* the exact sum (this settles
-   exact ties, which step 2 cannot);
+   binade of the wave's smallest nonzero left value, and every partial sum is below
+   lanes * 2^(ea + eb) with |left| < 2^ea; when that span fits in 53 bits every float64 partial
+   sum is exact, whatever order or fused multiply-adds the BLAS uses, so its result *is* the
+   exact sum (this settles exact ties, which step 2 cannot);
 2. filter (other waves): products of float16/float32 values are exact in float64, and a float64
    sum of n of them, in any order, is within n * 2^-53 * sum|products| of the exact sum; with
    err four times that, if s - err and s + err round to the same bits, so does the exact sum
    (rounding is monotone);
 3. fallback (elements the filter cannot decide, typically exact ties, and waves with Inf or NaN):
    element by element, Inf/NaN products summed in float64, the rest filtered again on their own,
-   and what is still undecided summed exactly with Python integers, rounded to odd into float64, which the final rounding to a
-   format of at most 24 significant bits then rounds correctly (53 >= 24 + 2).
+   and what is still undecided summed exactly with Python integers, rounded to odd into float64,
+   which the final rounding to a format of at most 24 significant bits then rounds correctly
+   (53 >= 24 + 2).
 
 An exactly zero sum is +0, even when every contribution is -0: the wave reduces from a +0
 accumulator, as a tensor-core MMA with a zero C operand does (IEEE addition of the terms alone
-would give -0 there; the choice is documented in docs/semantics.md). NaN and Inf sums are what float64 addition gives (order cannot
-matter for them except for NaN payloads, which the final rounding's settings decide).
+would give -0 there; the choice is documented in docs/semantics.md). NaN and Inf sums are what
+float64 addition gives (order cannot matter for them except for NaN payloads, which the final
+rounding's settings decide).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import numpy as np
 from dxlinalg.gpu.half import widen_half
 
 FLOAT64_PRECISION = 53
-ERROR_BOUND_PER_LANE = 4.0 * 2.0 ** -FLOAT64_PRECISION   # 4 x the classic n * u bound: margin for its own rounding
+ERROR_BOUND_PER_LANE = 4.0 * 2.0 ** -FLOAT64_PRECISION   # 4 x the classic n * u bound: margin for its rounding
 
 #: rounds float64 values (any shape) once to the accumulation type, returning that dtype
 Rounding = Callable[[np.ndarray], np.ndarray]
