@@ -24,7 +24,7 @@ from dxlinalg.dxil.atomic_chain import apply_in_order
 from dxlinalg.dxil.matvec import round_float_result
 from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.gpu.half import widen_half
+from dxlinalg.gpu.half import half_aware_astype
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
 
@@ -46,10 +46,10 @@ class LaneFactors:
     def contributions(self, lanes: np.ndarray, dtype: np.dtype) -> np.ndarray:
         """(lanes, elements) computed in `dtype`: exact in float64 and int64; in float32 each product
         rounded once (an IEEE float32 multiply), as a float32 wave sum takes them."""
-        a = _as(self.left[lanes], dtype)
+        a = half_aware_astype(self.left[lanes], dtype)
         if self.right is None:
             return a
-        b = _as(self.right[lanes], dtype)
+        b = half_aware_astype(self.right[lanes], dtype)
         return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
 
     def padded(self, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
@@ -70,13 +70,6 @@ class LaneFactors:
         if not full:
             left[~valid], right[~valid] = 0, 0
         return left, right, valid
-
-
-def _as(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """values in dtype; halves widened without numpy's scalar half loop (slow on subnormals)."""
-    if values.dtype == np.float16 and dtype.kind == "f":
-        return widen_half(values).astype(dtype, copy=False)
-    return values.astype(dtype)
 
 
 def operand_order(count: int, settings: AccumulationSettings, call_index: int) -> np.ndarray:

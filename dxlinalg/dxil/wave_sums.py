@@ -35,7 +35,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dxlinalg.gpu.half import widen_half
+from dxlinalg.gpu.half import half_aware_astype
 
 FLOAT64_PRECISION = 53
 ERROR_BOUND_PER_LANE = 4.0 * 2.0 ** -FLOAT64_PRECISION   # 4 x the classic n * u bound: margin for its rounding
@@ -54,7 +54,7 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np
     waves, _, m = left_values.shape
     n = right_values.shape[2]
     lanes = valid.sum(axis=1)
-    left, right = _float64(left_values), _float64(right_values)
+    left, right = half_aware_astype(left_values, np.float64), half_aware_astype(right_values, np.float64)
     left_span, left_finite = _exponent_span(left_values)
     right_span, right_finite = _exponent_span(right_values)
     finite = left_finite & right_finite
@@ -80,17 +80,18 @@ def _filter_fails(sums: np.ndarray, left: np.ndarray, right: np.ndarray, lanes: 
                   rounding: Rounding) -> np.ndarray:
     """Elements whose exact sum might round differently from their float64 sum."""
     magnitudes = np.matmul(np.abs(left).transpose(0, 2, 1), np.abs(right)).reshape(sums.shape)
+    return _may_round_differently(sums, magnitudes, lanes[:, None], rounding)
+
+
+def _may_round_differently(sums: np.ndarray, magnitudes: np.ndarray, lanes: np.ndarray,
+                           rounding: Rounding) -> np.ndarray:
+    """Where s -/+ err, err the bound for sums of `lanes` terms of total magnitude `magnitudes`
+    (broadcast), round to different bits: there the exact sum's rounding is not proved."""
     with np.errstate(over="ignore"):
-        error = magnitudes * (ERROR_BOUND_PER_LANE * lanes)[:, None]
+        error = magnitudes * (ERROR_BOUND_PER_LANE * lanes)
         low, high = rounding(sums - error), rounding(sums + error)
     bits = np.dtype(f"u{low.dtype.itemsize}")
     return low.view(bits) != high.view(bits)
-
-
-def _float64(values: np.ndarray) -> np.ndarray:
-    if values.dtype == np.float16:          # numpy's half casts are scalar loops
-        return widen_half(values).astype(np.float64)
-    return values.astype(np.float64)
 
 
 def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -135,10 +136,7 @@ def _exact_sums(left: np.ndarray, right: np.ndarray, valid: np.ndarray, rounding
     finite = np.flatnonzero(~special)
     terms = products[finite]
     sums = terms.sum(axis=1) + 0.0                                # an exactly zero sum is +0
-    error = np.abs(terms).sum(axis=1) * (ERROR_BOUND_PER_LANE * valid[finite].sum(axis=1))
-    low, high = rounding(sums - error), rounding(sums + error)
-    bits = np.dtype(f"u{low.dtype.itemsize}")
-    undecided = low.view(bits) != high.view(bits)
+    undecided = _may_round_differently(sums, np.abs(terms).sum(axis=1), valid[finite].sum(axis=1), rounding)
     out[finite] = sums
     for row in finite[undecided]:
         out[row] = _exact_sum(products[row][valid[row]])

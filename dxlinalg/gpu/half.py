@@ -10,6 +10,8 @@ every float16 and over all float32 rounding boundaries).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -20,13 +22,8 @@ _WIDEN_SCALE = np.float32(2.0 ** 112)
 _SIGN_AND_SHIFTED_MAGNITUDE = np.int32(0x8FFF_E000 - (1 << 32))
 _HALF_EXPONENT = np.int16(0x7C00)
 _NEGATIVE_HALF_INF = np.uint16(0xFC00)
-_ABS = np.uint32(0x7FFF_FFFF)
-_EXPONENT = np.uint32(0x7F80_0000)
 _INF_BITS = np.uint32(0x7F80_0000)
-_HALF_NORMAL_FROM = np.uint32(113 << 23)         # 2^-14: below it a half is subnormal or zero
-_HALF_OVERFLOW_FROM = np.uint32(143 << 23)       # 2^16: from it the half is Inf
-_MAGIC_ABOVE_EXPONENT = np.uint32((13 << 23) + 0x800)
-_HALF_SIGN = np.uint32(0x8000)
+_HALF_SIGN = 0x8000
 
 _FILLED: dict[tuple[str, int], np.ndarray] = {}
 
@@ -67,6 +64,15 @@ def widen_half(values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def half_aware_astype(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """`values.astype(dtype)` (a new array), with halves widened to a float dtype by `widen_half`
+    rather than numpy's scalar half cast (slow, and slower still on subnormals)."""
+    dtype = np.dtype(dtype)
+    if values.dtype == np.float16 and dtype.kind == "f":
+        return widen_half(values).astype(dtype, copy=False)
+    return values.astype(dtype)
+
+
 @cache
 def _half_to_float32_table() -> np.ndarray:
     """numpy's float16 -> float32 cast of every half bit pattern (256 KiB)."""
@@ -102,6 +108,30 @@ def _has_inf_or_nan(bits: np.ndarray) -> bool:
     return bool(bits.max() >= _HALF_EXPONENT or bits.view(np.uint16).max() >= _NEGATIVE_HALF_INF)
 
 
+@dataclass(frozen=True)
+class _NarrowingMagic:
+    """One source width's constants for the magic-number narrowing to half (see narrow_to_half)."""
+
+    name: str
+    float_type: type
+    abs_mask: np.unsignedinteger
+    exponent_mask: np.unsignedinteger    # also the bits of +Inf: anything above is a NaN
+    normal_from: np.unsignedinteger      # 2^-14, where halves stop being subnormal
+    overflow_from: np.unsignedinteger    # 2^16, from where the half is Inf
+    magic_above_exponent: np.unsignedinteger
+    shift: np.unsignedinteger            # mantissa bits - 10: drops the sum's mantissa below the half's
+    sign_shift: np.unsignedinteger       # moves the sign bit to bit 15
+
+
+_FROM_FLOAT32 = _NarrowingMagic(
+    "float32", np.float32, np.uint32(0x7FFF_FFFF), np.uint32(0x7F80_0000), np.uint32(113 << 23),
+    np.uint32(143 << 23), np.uint32((13 << 23) + 0x800), np.uint32(13), np.uint32(16))
+_FROM_FLOAT64 = _NarrowingMagic(
+    "float64", np.float64, np.uint64(0x7FFF_FFFF_FFFF_FFFF), np.uint64(0x7FF0_0000_0000_0000),
+    np.uint64((1023 - 14) << 52), np.uint64((1023 + 16) << 52), np.uint64((42 << 52) + 37 * 1024),
+    np.uint64(42), np.uint64(48))
+
+
 def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
     """float32 -> float16, round to nearest even, overflow to Inf; None if any value is NaN.
 
@@ -112,34 +142,7 @@ def narrow_to_half(values: np.ndarray) -> np.ndarray | None:
     ((e + 142) mod 64) << 10 + k = ((e + 14) << 10) + k, the half's bits (a carry from rounding up
     moves into the exponent: 2^16, and all that rounds to it, gives Inf's 0x7C00).
     """
-    bits = np.ascontiguousarray(values, dtype=np.float32).view(np.uint32)
-    if bits.size == 0:
-        return np.zeros(bits.shape, np.float16)
-    magnitude, magic = scratch("half.narrow", (2, *bits.shape), np.uint32)
-    np.bitwise_and(bits, _ABS, out=magnitude)
-    largest = magnitude.max()
-    if largest > _INF_BITS:
-        return None
-    if largest >= _HALF_OVERFLOW_FROM:     # from 2^16 on (Inf too) the result is 2^16's, Inf
-        np.minimum(magnitude, _HALF_OVERFLOW_FROM, out=magnitude)
-    np.bitwise_and(magnitude, _EXPONENT, out=magic)
-    np.maximum(magic, _filled(_HALF_NORMAL_FROM, bits.size).reshape(bits.shape), out=magic)
-    magic += _MAGIC_ABOVE_EXPONENT
-    np.add(magnitude.view(np.float32), magic.view(np.float32), out=magic.view(np.float32))
-    out = np.right_shift(magic, 13, out=magnitude)
-    out += magic
-    sign = np.right_shift(bits, 16, out=magic)
-    sign &= _HALF_SIGN
-    out |= sign
-    return out.astype(np.uint16).view(np.float16)
-
-
-_ABS64 = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
-_EXPONENT64 = np.uint64(0x7FF0_0000_0000_0000)
-_INF_BITS64 = np.uint64(0x7FF0_0000_0000_0000)
-_HALF_NORMAL_FROM64 = np.uint64((1023 - 14) << 52)       # 2^-14
-_HALF_OVERFLOW_FROM64 = np.uint64((1023 + 16) << 52)     # 2^16
-_MAGIC_ABOVE_EXPONENT64 = np.uint64((42 << 52) + 37 * 1024)
+    return _narrow(values, _FROM_FLOAT32)
 
 
 def narrow_float64_to_half(values: np.ndarray) -> np.ndarray | None:
@@ -153,25 +156,60 @@ def narrow_float64_to_half(values: np.ndarray) -> np.ndarray | None:
     moves into the exponent, and from 2^16 (clamped) it gives Inf's 0x7C00. Unlike a float32
     detour, nothing is rounded twice.
     """
-    bits = np.ascontiguousarray(values, dtype=np.float64).view(np.uint64)
+    return _narrow(values, _FROM_FLOAT64)
+
+
+def _narrow(values: np.ndarray, magic_of: _NarrowingMagic) -> np.ndarray | None:
+    """The magic-number narrowing of either docstring above, on `magic_of`'s width."""
+    bits = np.ascontiguousarray(values, dtype=magic_of.float_type)
+    bits = bits.view(magic_of.abs_mask.dtype)
     if bits.size == 0:
         return np.zeros(bits.shape, np.float16)
-    magnitude = np.bitwise_and(bits, _ABS64)
+    magnitude, magic = scratch(f"half.narrow.{magic_of.name}", (2, *bits.shape), bits.dtype)
+    np.bitwise_and(bits, magic_of.abs_mask, out=magnitude)
     largest = magnitude.max()
-    if largest > _INF_BITS64:
+    if largest > magic_of.exponent_mask:
         return None
-    if largest >= _HALF_OVERFLOW_FROM64:
-        np.minimum(magnitude, _HALF_OVERFLOW_FROM64, out=magnitude)
-    magic = np.bitwise_and(magnitude, _EXPONENT64)
-    np.maximum(magic, _HALF_NORMAL_FROM64, out=magic)
-    magic += _MAGIC_ABOVE_EXPONENT64
-    np.add(magnitude.view(np.float64), magic.view(np.float64), out=magic.view(np.float64))
-    out = np.right_shift(magic, np.uint64(42), out=magnitude)
+    if largest >= magic_of.overflow_from:     # from 2^16 on (Inf too) the result is 2^16's, Inf
+        np.minimum(magnitude, magic_of.overflow_from, out=magnitude)
+    np.bitwise_and(magnitude, magic_of.exponent_mask, out=magic)
+    np.maximum(magic, _filled(magic_of.normal_from, bits.size).reshape(bits.shape), out=magic)
+    magic += magic_of.magic_above_exponent
+    as_float = magic_of.float_type
+    np.add(magnitude.view(as_float), magic.view(as_float), out=magic.view(as_float))
+    out = np.right_shift(magic, magic_of.shift, out=magnitude)
     out += magic
-    sign = np.right_shift(bits, np.uint64(48), out=magic)
-    sign &= np.uint64(0x8000)
+    sign = np.right_shift(bits, magic_of.sign_shift, out=magic)
+    sign &= bits.dtype.type(_HALF_SIGN)
     out |= sign
     return out.astype(np.uint16).view(np.float16)
+
+
+def half_precision_rounder(values: np.ndarray) -> Callable[[], None]:
+    """A function that rounds the float32 array `values` in place to the nearest half value (RNE),
+    keeping it float32; for |x| < 2^16 only (no overflow to Inf); zeros come out +0. Its buffers
+    and views are made once, for loops that round the same row after every update.
+
+    x is rounded to the half quantum 2^(e - 10), e = max(exponent of x, -14), as (x + M) - M with
+    M = 1.5 * 2^(e + 13): the float32 sum's quantum is that very quantum, M is an even multiple of
+    it (ties stay even), and the subtraction is exact.
+    """
+    bits = values.view(np.uint32)
+    magic = np.empty(values.shape, np.uint32)
+    magic_value = magic.view(np.float32)
+    normal_floor = _filled(_FROM_FLOAT32.normal_from, magic.size).reshape(values.shape)
+
+    def round_in_place() -> None:
+        np.bitwise_and(bits, _FROM_FLOAT32.exponent_mask, out=magic)
+        np.maximum(magic, normal_floor, out=magic)
+        np.add(magic, _MAGIC_ONE_AND_A_HALF_ABOVE_EXPONENT, out=magic)
+        np.add(values, magic_value, out=values)
+        np.subtract(values, magic_value, out=values)
+
+    return round_in_place
+
+
+_MAGIC_ONE_AND_A_HALF_ABOVE_EXPONENT = np.uint32((13 << 23) + 0x40_0000)   # exponent of x -> 1.5 * 2^(e + 13)
 
 
 def relu_half(values: np.ndarray) -> np.ndarray:
