@@ -8,9 +8,11 @@ across elements. Three ways to run it, all bit-identical:
   long chains: numpy's float16 add is scalar code, 10-12 ns an element;
 - for float16 memory with many elements per step: a loop over the operands doing each step on
   the whole row in float32 (exact for half values), then rounding the row to half precision in
-  place with one float32 addition of a magic number (`half.half_precision_rounder`). Three times faster than numpy's
+  place with one float32 addition of a magic number (`half.half_grid_rounder`). Three times faster than numpy's
   float16 loop from a few hundred elements per step; used only when no partial sum can overflow
   and every value is finite (Inf and NaN take numpy's loop).
+Operands for float16 memory may come as float32 arrays holding half values exactly (what the
+wave sums produce): the float32 loop takes them as they are, numpy's loop narrows them first.
 """
 
 from __future__ import annotations
@@ -21,21 +23,30 @@ from functools import cache
 
 import numpy as np
 
-from dxlinalg.gpu.half import narrow_to_half, half_precision_rounder, widen_half
+from dxlinalg.gpu.half import half_grid_rounder, narrow_to_half, widen_half
 
 PARALLEL_CHAIN_ELEMENTS = 1 << 17     # per thread: below this a hand-off costs more than it saves
 FLOAT32_LOOP_FROM_COLUMNS = 160       # from here a float32 step per row beats numpy's float16 loop
 HALF_MAX = 65504.0
 _CHAIN_WORKERS = max(1, min(4, os.cpu_count() or 1))
 _HALF_NEGATIVE_ZERO = np.uint16(0x8000)
+_FLOAT32_NEGATIVE_ZERO = np.uint32(0x8000_0000)
 
 
 def apply_in_order(memory: np.ndarray, operands: np.ndarray) -> np.ndarray:
-    """memory (E,) after adding operands[0], operands[1], ... (each (E,)) one rounded add at a time."""
+    """memory (E,) after adding operands[0], operands[1], ... (each (E,)) one rounded add at a time.
+
+    `operands` has memory's dtype, or, for float16 memory, float32 holding half values."""
+    held_in_float32 = memory.dtype == np.float16 and operands.dtype == np.float32
+    if operands.dtype != memory.dtype and not held_in_float32:
+        raise TypeError(f"operands of {operands.dtype} cannot be added to {memory.dtype} memory")
     if memory.dtype == np.float16 and operands.shape[1] >= FLOAT32_LOOP_FROM_COLUMNS:
-        start, steps = widen_half(memory), widen_half(operands)
+        start, steps = widen_half(memory), operands if held_in_float32 else widen_half(operands)
         if _stays_finite_as_half(start, steps):
-            return _half_chain_in_float32(memory, operands, start, steps)
+            return _half_chain_in_float32(memory, start, steps)
+    if held_in_float32:
+        narrowed = narrow_to_half(operands)
+        operands = narrowed if narrowed is not None else operands.astype(np.float16)
     return _numpy_chain(np.concatenate([memory[None], operands]))
 
 
@@ -67,23 +78,22 @@ def _stays_finite_as_half(start: np.ndarray, steps: np.ndarray) -> bool:
     return bool(bound.max() < HALF_MAX) if bound.size else True
 
 
-def _half_chain_in_float32(memory: np.ndarray, operands: np.ndarray, start: np.ndarray,
-                           steps: np.ndarray) -> np.ndarray:
-    """The float16 chain as float32 rows (`start`, `steps`: memory and operands widened). Each step:
+def _half_chain_in_float32(memory: np.ndarray, start: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """The float16 chain as float32 rows (`start`, `steps`: memory and operands as float32). Each step:
     s = m + o (a float32 add of two halves, whose rounding, if any, is innocuous before the half
-    rounding: 24 >= 2 * 11 + 2), then s rounded to half precision in place (`half_precision_rounder`).
+    rounding: 24 >= 2 * 11 + 2), then s rounded to half precision in place (`half_grid_rounder`).
 
     Zeros come out +0. The half chain gives -0 only from -0 + -0 (sums of halves are 0 or at least
     2^-24 in magnitude, so nothing underflows), so an element ends at -0 exactly when its memory
     and every operand are -0; those are set at the end."""
     current = start.copy()
-    round_in_place = half_precision_rounder(current)
+    round_in_place = half_grid_rounder(current)
     for step in steps:
         current += step
         round_in_place()
     narrowed = narrow_to_half(current)
     assert narrowed is not None          # finite by the caller's check
     negative_zero = (memory.view(np.uint16) == _HALF_NEGATIVE_ZERO) & \
-        (operands.view(np.uint16) == _HALF_NEGATIVE_ZERO).all(axis=0)
+        (steps.view(np.uint32) == _FLOAT32_NEGATIVE_ZERO).all(axis=0)
     narrowed[negative_zero] = -0.0
     return narrowed

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.dxil.atomic_chain import apply_in_order
-from dxlinalg.dxil.matvec import round_float_result
+from dxlinalg.dxil.matvec import round_float_result, rounds_as_ieee_cast
 from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.gpu.half import half_aware_astype
+from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
 
@@ -53,23 +53,39 @@ class LaneFactors:
         return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
 
     def padded(self, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
-               dtype: np.dtype | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+               dtype: np.dtype | None = None) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
         """(left, right, valid): each wave's lanes as (waves, L, m) and (waves, L, n) arrays of `dtype`
         (None: the lanes' own) padded with zeros to L = the largest wave, and the (waves, L) mask of
-        real lanes. The right factor of a vector accumulate is 1 in the left's type."""
-        position = np.arange(int(counts.max()))
+        real lanes; right is None for a vector accumulate. Equal, consecutive waves of consecutive
+        lanes (the usual case) come as views of the lane arrays, with no copy."""
+        width = int(counts.max())
+        if _consecutive_full_waves(lanes, starts, counts, width):
+            first = int(lanes[starts[0]])
+            block = slice(first, first + starts.size * width)
+            left = _as_waves(self.left[block], starts.size, dtype)
+            right = None if self.right is None else _as_waves(self.right[block], starts.size, dtype)
+            return left, right, np.ones((starts.size, width), bool)
+        position = np.arange(width)
         valid = position < counts[:, None]
-        full = bool(valid.all())
-        rows = lanes[starts[:, None] + position] if full else lanes[np.where(valid, starts[:, None] + position,
-                                                                               starts[:, None])]
+        rows = lanes[np.where(valid, starts[:, None] + position, starts[:, None])]
         left = self.left[rows] if dtype is None else self.left[rows].astype(dtype)
+        left[~valid] = 0
         if self.right is None:
-            right = valid[:, :, None].astype(left.dtype)
-        else:
-            right = self.right[rows] if dtype is None else self.right[rows].astype(dtype)
-        if not full:
-            left[~valid], right[~valid] = 0, 0
+            return left, None, valid
+        right = self.right[rows] if dtype is None else self.right[rows].astype(dtype)
+        right[~valid] = 0
         return left, right, valid
+
+
+def _as_waves(values: np.ndarray, waves: int, dtype: np.dtype | None) -> np.ndarray:
+    shaped = values.reshape(waves, -1, values.shape[1])
+    return shaped if dtype is None else shaped.astype(dtype)
+
+
+def _consecutive_full_waves(lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray, width: int) -> bool:
+    """Whether the waves are `width` lanes each, one after another, over consecutive lane indices."""
+    return bool(counts.min() == width and lanes[-1] - lanes[0] == lanes.size - 1
+                and (starts.size == 1 or (np.diff(starts) == width).all()))
 
 
 def operand_order(count: int, settings: AccumulationSettings, call_index: int) -> np.ndarray:
@@ -95,16 +111,20 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     else:
         starts, counts = np.arange(lanes.size), np.ones(lanes.size, np.int64)
     order = operand_order(starts.size, settings, call_index)
+    columns: np.ndarray | None = element_index
+    by_element = np.argsort(element_index, kind="stable")
+    if element_index.size == factors.width and np.array_equal(element_index[by_element], np.arange(factors.width)):
+        positions, columns = positions[by_element], None    # one slot per element: chain in element order
     current = _gather(data, positions, dtype)
     per_operand = factors.width + int(counts.max()) * (factors.left.shape[1] + factors.width // factors.left.shape[1])
-    block = max(1, BLOCK_ELEMENTS // max(1, per_operand, element_index.size))
+    block = max(1, BLOCK_ELEMENTS // max(1, per_operand, positions.size))
     for first in range(0, order.size, block):
         ids = order[first: first + block]
         if per_wave:
             operands = _wave_operands(ctx, lanes, starts[ids], counts[ids], factors, accumulation_type)
         else:
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
-        current = apply_in_order(current, operands[:, element_index])
+        current = apply_in_order(current, operands if columns is None else operands[:, columns])
     _scatter(data, positions, current)
 
 
@@ -131,11 +151,20 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
     settings = ctx.profile.float_conversion
     if not info.is_float:        # any order gives the same int64 sum; the cast wraps
         left, right, _ = factors.padded(lanes, starts, counts, np.dtype(np.int64))
-        return np.matmul(left.transpose(0, 2, 1), right).reshape(starts.size, -1).astype(info.dtype)
+        sums = left.sum(axis=1) if right is None else np.matmul(left.transpose(0, 2, 1), right)
+        return sums.reshape(starts.size, -1).astype(info.dtype)
     if ctx.profile.accumulation.wave_sum is WaveSum.EXACT:
         left, right, valid = factors.padded(lanes, starts, counts)
-        return exact_wave_sums(left, right, valid,
-                               lambda values: round_float_result(values, accumulation_type, settings))
+
+        def round_once(values: np.ndarray) -> np.ndarray:
+            return round_float_result(values, accumulation_type, settings)
+
+        sums = exact_wave_sums(left, right, valid, round_once)
+        if accumulation_type == ComponentType.F16 and rounds_as_ieee_cast(ComponentType.F64, settings):
+            held = float64_to_half_values(sums)     # the same rounding, kept in float32 for the chain
+            if held is not None:
+                return held
+        return round_once(sums)
     partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
     for position in range(1, int(counts.max())):
         has = counts > position

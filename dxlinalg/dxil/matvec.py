@@ -320,7 +320,7 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
     dtype = type_info(destination).dtype
     if accumulator.dtype == dtype:
         return accumulator.copy()
-    plain = settings.negative_underflow is ZeroSign.KEEP and source not in settings.negative_zero_to_positive_from
+    plain = rounds_as_ieee_cast(source, settings)
     if plain and destination == ComponentType.F16:
         narrow = narrow_to_half if source == ComponentType.F32 else narrow_float64_to_half
         narrowed = narrow(accumulator)                 # None when a NaN needs the settings' payload
@@ -331,3 +331,9 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
             if not np.isnan(np.min(accumulator)):
                 return accumulator.astype(dtype)
     return round_to_float(accumulator, destination, settings, source=source)
+
+
+def rounds_as_ieee_cast(source: ComponentType, settings: FloatConversionSettings) -> bool:
+    """Whether `settings` round finite values from `source` exactly as an IEEE cast does (no zero
+    sign rewritten); NaNs still need the settings' payload rules."""
+    return settings.negative_underflow is ZeroSign.KEEP and source not in settings.negative_zero_to_positive_from

@@ -38,20 +38,28 @@ import numpy as np
 from dxlinalg.gpu.half import half_aware_astype
 
 FLOAT64_PRECISION = 53
+EXACT_HALF_TERMS = 1 << 13          # float64 sums this many float16 values exactly (see _half_sums)
 ERROR_BOUND_PER_LANE = 4.0 * 2.0 ** -FLOAT64_PRECISION   # 4 x the classic n * u bound: margin for its rounding
 
 #: rounds float64 values (any shape) once to the accumulation type, returning that dtype
 Rounding = Callable[[np.ndarray], np.ndarray]
 
 
-def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np.ndarray,
+def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray | None, valid: np.ndarray,
                     rounding: Rounding) -> np.ndarray:
-    """(W, m * n) exact sums over the wave axis, rounded once by `rounding`.
+    """(W, m * n) float64 stand-ins for the exact sums over the wave axis: values that `rounding`
+    rounds exactly as it would round the exact sums (the exact sum itself where float64 holds it).
+    The caller rounds them, with `rounding` or any function equal to it on float64.
 
     `left_values` (W, L, m) and `right_values` (W, L, n) are the lanes' float16 or float32 values
-    padded to L lanes with +0; `valid` (W, L) marks the wave's real lanes.
+    padded to L lanes with +0; `valid` (W, L) marks the wave's real lanes. `right_values` None
+    sums the left values alone (n = 1, a vector accumulate).
     """
-    waves, _, m = left_values.shape
+    waves, wave_lanes, m = left_values.shape
+    if right_values is None:
+        if left_values.dtype == np.float16 and wave_lanes <= EXACT_HALF_TERMS:
+            return _half_sums(left_values)
+        right_values = valid[:, :, None].astype(left_values.dtype)
     n = right_values.shape[2]
     lanes = valid.sum(axis=1)
     left, right = half_aware_astype(left_values, np.float64), half_aware_astype(right_values, np.float64)
@@ -62,7 +70,6 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np
     with np.errstate(invalid="ignore", over="ignore"):
         sums = np.matmul(left.transpose(0, 2, 1), right).reshape(waves, m * n)
     sums += 0.0          # an exactly zero sum is +0 (-0 + +0 = +0; nothing else changes)
-    result = rounding(sums)
     undecided = np.zeros(sums.shape, bool)
     undecided[~finite] = True
     filtered = np.flatnonzero(finite & ~certified)
@@ -71,9 +78,20 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray, valid: np
                                             rounding)
     if undecided.any():
         wave, element = np.nonzero(undecided)
-        values = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave], rounding)
-        result[wave, element] = rounding(values)
-    return result
+        sums[wave, element] = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave],
+                                          rounding)
+    return sums
+
+
+def _half_sums(values: np.ndarray) -> np.ndarray:
+    """(W, m) sums over the lane axis of float16 values, exact in float64 in any order: every
+    partial sum is a multiple of 2^-24 below EXACT_HALF_TERMS * 2^16 = 2^29 in magnitude, 53 bits.
+    An exactly zero sum is +0, as above."""
+    ones = np.ones(values.shape[1])
+    with np.errstate(invalid="ignore"):       # Inf - Inf is NaN, as in any order
+        sums = np.matmul(ones, half_aware_astype(values, np.float64))   # a BLAS sum: x * 1 is exact
+    sums += 0.0
+    return sums
 
 
 def _filter_fails(sums: np.ndarray, left: np.ndarray, right: np.ndarray, lanes: np.ndarray,

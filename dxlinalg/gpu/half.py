@@ -185,23 +185,59 @@ def _narrow(values: np.ndarray, magic_of: _NarrowingMagic) -> np.ndarray | None:
     return out.astype(np.uint16).view(np.float16)
 
 
-def half_precision_rounder(values: np.ndarray) -> Callable[[], None]:
-    """A function that rounds the float32 array `values` in place to the nearest half value (RNE),
-    keeping it float32; for |x| < 2^16 only (no overflow to Inf); zeros come out +0. Its buffers
-    and views are made once, for loops that round the same row after every update.
+def float64_to_half_values(values: np.ndarray) -> np.ndarray | None:
+    """float64 -> the nearest half (RNE, signed zeros and underflow signs as the IEEE cast), held
+    exactly in float32; None when a value is NaN or rounds to Inf (|x| >= 65520). The same rounding
+    as `narrow_float64_to_half` for callers that go on computing in float32 (the atomic chain):
+    no bit assembly, and no widening back.
 
-    x is rounded to the half quantum 2^(e - 10), e = max(exponent of x, -14), as (x + M) - M with
+    |x| is rounded to the half quantum 2^(e - 10), e = max(exponent of x, -14), as (x + M) - M with
+    M = 1.5 * 2^(e + 42) in float64 (the sum's quantum is that quantum, M an even multiple of it, so
+    ties go to even, and the subtraction is exact); that is right for every nonzero result, and the
+    zeros (all +0 from the subtraction) then take x's sign.
+    """
+    source = np.ascontiguousarray(values, dtype=np.float64)
+    if source.size == 0:
+        return np.zeros(source.shape, np.float32)
+    if not (source.max() < _HALF_ROUNDS_TO_INF and source.min() > -_HALF_ROUNDS_TO_INF):   # False for NaN too
+        return None
+    magic = scratch("half.float64_magic", source.shape, np.uint64)
+    np.bitwise_and(source.view(np.uint64), _FROM_FLOAT64.exponent_mask, out=magic)
+    np.maximum(magic, _filled(_FROM_FLOAT64.normal_from, source.size).reshape(source.shape), out=magic)
+    magic += _FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT
+    rounded = scratch("half.float64_rounded", source.shape, np.float64)
+    np.add(source, magic.view(np.float64), out=rounded)
+    rounded -= magic.view(np.float64)
+    out = rounded.astype(np.float32)
+    zeros = np.flatnonzero(out == 0)           # +0 so far; -0 where x is negative (or -0)
+    if zeros.size:
+        flat = out.reshape(-1)
+        flat[zeros] = np.copysign(flat[zeros], source.reshape(-1)[zeros])
+    return out
+
+
+_HALF_ROUNDS_TO_INF = 65520.0          # 65504 + half its quantum: from here RNE gives Inf
+_FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT = np.uint64((42 << 52) + (1 << 51))   # 2^e -> 1.5 * 2^(e + 42)
+
+
+def half_grid_rounder(values: np.ndarray) -> Callable[[], None]:
+    """A function that rounds the float32 array `values` in place to the nearest half value (RNE),
+    keeping it float32, for values on the half grid's finest step: multiples of 2^-24 below 2^16 in
+    magnitude (every sum of two halves, which is what the atomic chain rounds); zeros come out +0.
+    Its buffers and views are made once, for loops that round the same row after every update.
+
+    x is rounded to the half quantum 2^(e - 10), e the exponent of x, as (x + M) - M with
     M = 1.5 * 2^(e + 13): the float32 sum's quantum is that very quantum, M is an even multiple of
-    it (ties stay even), and the subtraction is exact.
+    it (ties stay even), and the subtraction is exact. Below 2^-14 (half subnormals) that quantum
+    is finer than the half's 2^-24, but x, a multiple of 2^-24, is then a multiple of it and
+    stays as it is, which is right: it is a half. So no clamp of e at -14 is needed.
     """
     bits = values.view(np.uint32)
     magic = np.empty(values.shape, np.uint32)
     magic_value = magic.view(np.float32)
-    normal_floor = _filled(_FROM_FLOAT32.normal_from, magic.size).reshape(values.shape)
 
     def round_in_place() -> None:
         np.bitwise_and(bits, _FROM_FLOAT32.exponent_mask, out=magic)
-        np.maximum(magic, normal_floor, out=magic)
         np.add(magic, _MAGIC_ONE_AND_A_HALF_ABOVE_EXPONENT, out=magic)
         np.add(values, magic_value, out=values)
         np.subtract(values, magic_value, out=values)

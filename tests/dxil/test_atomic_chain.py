@@ -107,3 +107,20 @@ def test_any_finite_half_chain_gives_numpys_bits(waves, seed, top_exponent):
     too_big = ~np.isfinite(values) | (np.abs(values.astype(np.float32)) >= 2.0 ** top_exponent)
     values[too_big] = (values[too_big].view(np.uint16) & 0x83FF).view(np.float16)   # keep sign, subnormal
     assert same_bits(apply_in_order(values[0], values[1:]), sequential(values[0], values[1:]))
+
+
+def test_operands_held_in_float32_give_the_same_bits_on_both_paths(paths):
+    """The wave sums hand float16 memory its operands as float32 values (halves held exactly)."""
+    rng = np.random.default_rng(5)
+    for columns in (FLOAT32_LOOP_FROM_COLUMNS + 3, 7):
+        operands = gradients(rng, 200, columns)
+        memory = gradients(rng, 1, columns)[0]
+        assert same_bits(apply_in_order(memory, operands.astype(np.float32)), sequential(memory, operands))
+    assert paths == {"float32_loop": 1, "numpy": 1}
+
+
+def test_operands_of_another_type_are_refused():
+    with pytest.raises(TypeError, match="float64"):
+        apply_in_order(np.zeros(4, np.float16), np.zeros((2, 4)))
+    with pytest.raises(TypeError, match="float16"):
+        apply_in_order(np.zeros(4, np.float32), np.zeros((2, 4), np.float16))

@@ -162,7 +162,10 @@ def test_every_decision_path_agrees_with_a_direct_exact_sum(monkeypatch):
     valid = rng.random((waves_count, lanes)) < 0.9
     valid[:, 0] = True
     left[~valid], right[~valid] = 0, 0
-    got = exact_wave_sums(left.astype(np.float32), right.astype(np.float32), valid, lambda v: v.astype(np.float32))
+    def to_float32(values):
+        return values.astype(np.float32)
+
+    got = to_float32(exact_wave_sums(left.astype(np.float32), right.astype(np.float32), valid, to_float32))
     for w in range(waves_count):
         for i in range(m):
             for j in range(n):

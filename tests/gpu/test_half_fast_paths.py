@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from dxlinalg.gpu import intrinsics as hl
-from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
+from dxlinalg.gpu.half import half_grid_rounder, narrow_to_half, relu_half, widen_half
 from dxlinalg.gpu.types import FAST_HALF_CAST_FROM, float16_t, float32_t
 
 ROUNDING_LOW_BITS = np.array([0, 1, 0x0FFF, 0x1000, 0x1001, 0x1FFF, 0x2000, 0x2001, 0x7FFF, 0x8000, 0xFFFF], np.uint32)
@@ -128,3 +128,24 @@ def test_half_casts_of_lane_arrays_equal_numpys_casts():
     halves = rng.integers(0, 1 << 16, (FAST_HALF_CAST_FROM, 2)).astype(np.uint16).view(np.float16)
     assert np.array_equal(float32_t(halves).view(np.uint32), halves.astype(np.float32).view(np.uint32))
     assert float16_t(np.float32(1.5)).dtype == np.float16 and float32_t(halves[:2]).dtype == np.float32
+
+
+def test_the_chains_half_rounding_of_every_half_plus_another_equals_numpys_half_add():
+    """half_grid_rounder on float32 sums of two halves (multiples of 2^-24, subnormals included)
+    against numpy's float16 addition, for every finite half and 24 partners each."""
+    rng = np.random.default_rng(12)
+    halves = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    halves = halves[np.isfinite(halves)]
+    partners = np.concatenate([halves[rng.integers(0, halves.size, (16, halves.size))],
+                               (halves * np.float16(-1))[None], np.roll(halves, 1)[None],
+                               (-np.roll(halves, 1))[None], np.full((1, halves.size), np.float16(2.0 ** -24)),
+                               np.full((1, halves.size), np.float16(-(2.0 ** -24))),
+                               np.full((1, halves.size), np.float16(1.0)), np.zeros((2, halves.size), np.float16)])
+    with np.errstate(over="ignore"):
+        want = halves[None] + partners
+    keep = np.isfinite(want) & (np.abs(halves[None].astype(np.float32) + partners.astype(np.float32)) < 65504)
+    sums = (halves[None].astype(np.float32) + partners.astype(np.float32))[keep]
+    half_grid_rounder(sums)()
+    got = sums.astype(np.float16)
+    assert np.array_equal(got.astype(np.float32), want[keep].astype(np.float32))
+    assert np.array_equal(np.signbit(got) & (got == 0), np.zeros(got.shape, bool)), "zeros come out +0"

@@ -1,4 +1,5 @@
-"""narrow_float64_to_half: one RNE rounding from float64, bit-identical to numpy's direct cast."""
+"""narrow_float64_to_half and float64_to_half_values: one RNE rounding from float64, bit-identical
+to numpy's direct cast (the latter's halves held in float32)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.gpu.half import narrow_float64_to_half
+from dxlinalg.gpu.half import float64_to_half_values, narrow_float64_to_half
 
 
 def numpy_cast(values: np.ndarray) -> np.ndarray:
@@ -18,6 +19,22 @@ def assert_same(values: np.ndarray) -> None:
     got, want = narrow_float64_to_half(values), numpy_cast(values)
     bad = np.flatnonzero(got.view(np.uint16) != want.view(np.uint16))
     assert bad.size == 0, (values[bad[:5]], got[bad[:5]], want[bad[:5]])
+    held = float64_to_half_values(values)
+    if not np.isfinite(want).all():          # Inf (or NaN): the caller takes the general path
+        assert held is None
+        return
+    assert held is not None and held.dtype == np.float32 and held.shape == values.shape
+    bad = np.flatnonzero(held.view(np.uint32) != want.astype(np.float32).view(np.uint32))
+    assert bad.size == 0, (values[bad[:5]], held[bad[:5]], want[bad[:5]])
+
+
+def test_held_halves_of_tiny_negatives_are_negative_zeros():
+    values = np.array([-(2.0 ** -26), -0.0, 0.0, 2.0 ** -26, -(2.0 ** -25), -(2.0 ** -25) * 1.0001])
+    held = float64_to_half_values(values)
+    assert held is not None
+    assert list(np.signbit(held)) == [True, True, False, False, True, True]
+    assert list(held[:5] == 0) == [True] * 5 and held[5] == -(2.0 ** -24)
+    assert_same(values)
 
 
 def test_every_half_midpoint_and_its_float64_neighbours():
@@ -37,6 +54,9 @@ def test_overflow_underflow_and_zeros():
 
 def test_nan_asks_for_the_general_path():
     assert narrow_float64_to_half(np.array([1.0, np.nan, 2.0])) is None
+    assert float64_to_half_values(np.array([1.0, np.nan, 2.0])) is None
+    assert float64_to_half_values(np.array([1.0, -65520.0])) is None
+    assert float64_to_half_values(np.zeros((0, 3))).shape == (0, 3)
     assert narrow_float64_to_half(np.zeros((0, 3))).shape == (0, 3)
 
 
