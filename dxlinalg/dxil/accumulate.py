@@ -93,7 +93,8 @@ def _element_slots(profile: DeviceProfile, desc: MatrixDescription) -> tuple[np.
 def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, writing: np.ndarray,
                 slots: np.ndarray, element_index: np.ndarray, accumulation_type: ComponentType,
                 factors: LaneFactors) -> None:
-    """One atomic_accumulate per distinct target offset (ascending), then bump the write version."""
+    """One atomic_accumulate per distinct target offset (ascending); each bumps the write version
+    when its adds land."""
     lanes = np.flatnonzero(writing)
     if lanes.size == 0:
         return
@@ -106,5 +107,5 @@ def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarr
         groups = [(int(target), lanes[targets == target]) for target in np.unique(targets)]
     for target, group in groups:
         positions = rng.base_offset + target + slots * size
-        atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, factors, call)
-    rng.mark_written()
+        atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, factors, call,
+                          rng.mark_written)

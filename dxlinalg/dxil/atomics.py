@@ -11,16 +11,18 @@ Model, per target (a matrix or array at one offset):
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
   a permutation drawn from (atomic_seed, the dispatch's atomic-call number), so equal seeds give
   equal bytes.
-The sequential read-round-write chain is `atomic_chain.apply_in_order`: one rounding per step.
+The sequential read-round-write chain is `atomic_chain.apply_in_order`: one rounding per step;
+inside a dispatch it runs when the context's queue is flushed (`deferred_atomics`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from dxlinalg.dxil.atomic_chain import apply_in_order
+from dxlinalg.dxil.deferred_atomics import DeferredAtomics, HeldAtomics, apply_now
 from dxlinalg.dxil.matvec import round_float_result, rounds_as_ieee_cast
 from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
@@ -97,11 +99,13 @@ def operand_order(count: int, settings: AccumulationSettings, call_index: int) -
 
 def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.ndarray, element_index: np.ndarray,
                       accumulation_type: ComponentType, lanes: np.ndarray, factors: LaneFactors,
-                      call_index: int) -> None:
+                      call_index: int, written: Callable[[], None]) -> None:
     """Add the contributions of `lanes` (sorted lane indices) into the elements at byte `positions`.
 
     `element_index[j]` says which contribution component lands in the element at `positions[j]`
-    (an optimal layout may store one element more than once; each copy gets the add).
+    (an optimal layout may store one element more than once; each copy gets the add). Inside a
+    dispatch the adds are held back in the context's queue (`deferred_atomics`); `written` marks
+    the memory changed once they land.
     """
     settings = ctx.profile.accumulation
     dtype = type_info(accumulation_type).dtype
@@ -114,8 +118,7 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     columns: np.ndarray | None = element_index
     by_element = np.argsort(element_index, kind="stable")
     if element_index.size == factors.width and np.array_equal(element_index[by_element], np.arange(factors.width)):
-        positions, columns = positions[by_element], None    # one slot per element: chain in element order
-    current = _gather(data, positions, dtype)
+        positions, columns = positions[by_element], None    # one slot per element: operands in element order
     per_operand = factors.width + int(counts.max()) * (factors.left.shape[1] + factors.width // factors.left.shape[1])
     block = max(1, BLOCK_ELEMENTS // max(1, per_operand, positions.size))
     for first in range(0, order.size, block):
@@ -124,8 +127,18 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
             operands = _wave_operands(ctx, lanes, starts[ids], counts[ids], factors, accumulation_type)
         else:
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
-        current = apply_in_order(current, operands if columns is None else operands[:, columns])
-    _scatter(data, positions, current)
+        held = HeldAtomics(data, positions, operands if columns is None else operands[:, columns], dtype, written)
+        if ctx.defer_atomics:
+            _queue(ctx).hold(held)
+        else:
+            apply_now(held)
+
+
+def _queue(ctx: ExecutionContext) -> DeferredAtomics:
+    if ctx.deferred_writes is None:
+        ctx.deferred_writes = DeferredAtomics()
+    assert isinstance(ctx.deferred_writes, DeferredAtomics)
+    return ctx.deferred_writes
 
 
 def _runs(waves: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -174,13 +187,3 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
         else:
             partial[has] += values
     return round_float_result(partial, accumulation_type, settings)
-
-
-def _gather(data: np.ndarray, positions: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    index = positions[:, None] + np.arange(dtype.itemsize)
-    return data[index].reshape(-1).view(dtype).copy()
-
-
-def _scatter(data: np.ndarray, positions: np.ndarray, values: np.ndarray) -> None:
-    index = positions[:, None] + np.arange(values.dtype.itemsize)
-    data[index] = np.ascontiguousarray(values).view(np.uint8).reshape(index.shape)

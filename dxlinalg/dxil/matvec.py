@@ -84,6 +84,7 @@ def _matvec(op: str, input_vector: np.ndarray, input_unsigned: bool, input_inter
         logical = _interpret(vector, bool(input_unsigned), interpretation, k, settings)
 
         matrix_range = resolve_handle(matrix, f"{op}: matrix")
+        ctx.settle_memory(matrix_range.data)
         offsets = ctx.lane_offsets(matrix_offset, "matrix_offset")
         rules.check_offset_alignment(ctx, matrix_range, offsets, rules.MATRIX_ALIGNMENT, "matrix_offset",
                                      "matrix alignment", op)
@@ -94,6 +95,7 @@ def _matvec(op: str, input_vector: np.ndarray, input_unsigned: bool, input_inter
                                 integer_path, m, _largest_magnitude(interpretation))
         if bias is not None:
             bias_range = resolve_handle(bias, f"{op}: bias")
+            ctx.settle_memory(bias_range.data)
             bias_offsets = ctx.lane_offsets(bias_offset, "bias_offset")
             rules.check_offset_alignment(ctx, bias_range, bias_offsets, rules.BIAS_ALIGNMENT, "bias_offset",
                                          "bias alignment", op)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -61,15 +62,31 @@ class DispatchState:
     atomic_calls: Iterator[int] = field(default_factory=itertools.count)
 
 
+class DeferredWrites(Protocol):
+    """Memory writes an operation held back (the atomics of a chunk, see dxil.deferred_atomics)."""
+
+    def touches(self, data: np.ndarray) -> bool:
+        """Whether a held-back write lands in `data` (a backing store)."""
+
+    def flush(self) -> None:
+        """Apply every held-back write, in the order they were made."""
+
+
 class ExecutionContext:
-    """Lanes, waves, the active mask and the device choices of one SIMT execution."""
+    """Lanes, waves, the active mask and the device choices of one SIMT execution.
+
+    `defer_atomics`: atomic accumulates may hold their writes back in `deferred_writes` until
+    `settle_memory` (a dispatch's chunks do; host-side contexts, whose callers may read memory
+    directly, apply them at once)."""
 
     def __init__(self, geometry: LaneGeometry, profile: DeviceProfile, strict: bool,
-                 state: DispatchState | None = None) -> None:
+                 state: DispatchState | None = None, *, defer_atomics: bool = False) -> None:
         self.geometry = geometry
         self.profile = profile
         self.strict = strict
         self.state = state or DispatchState()
+        self.defer_atomics = defer_atomics
+        self.deferred_writes: DeferredWrites | None = None
         self.lanes = geometry.lanes
         self.wave_size = geometry.wave_size
         self._stack: list[np.ndarray] = [np.ones(self.lanes, dtype=bool)]
@@ -144,6 +161,13 @@ class ExecutionContext:
 
     def next_atomic_call(self) -> int:
         return next(self.state.atomic_calls)
+
+    def settle_memory(self, data: np.ndarray | None = None) -> None:
+        """Apply the held-back writes before memory is read or written: all of them when `data` is
+        None (the end of a chunk), else only if one lands in the backing store `data`."""
+        pending = self.deferred_writes
+        if pending is not None and (data is None or pending.touches(data)):
+            pending.flush()
 
 
 _current: ContextVar[ExecutionContext | None] = ContextVar("dxlinalg_gpu_context", default=None)

@@ -77,8 +77,12 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     for first in range(0, total_groups, groups_per_chunk):
         count = min(groups_per_chunk, total_groups - first)
         geometry = _geometry(first, count, groups, shader.numthreads, prof.wave_size)
-        with activate(ExecutionContext(geometry, prof, strict, state)):
-            shader.function(**views)
+        ctx = ExecutionContext(geometry, prof, strict, state, defer_atomics=True)
+        with activate(ctx):
+            try:
+                shader.function(**views)
+            finally:
+                ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
         chunks += 1
     return DispatchSummary(groups, total_groups * per_group, chunks, groups_per_chunk, prof.wave_size)  # type: ignore[arg-type]
 

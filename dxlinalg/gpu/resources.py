@@ -174,6 +174,7 @@ def load_elements(rng: BufferRange, offset: object, dtype: np.dtype, count: int,
                   method: str) -> np.ndarray:
     """(lanes, count) elements of `dtype` at per-lane byte offsets; zeros for lanes not loading."""
     ctx = require_context(method)
+    ctx.settle_memory(rng.data)
     dtype = np.dtype(dtype)
     offsets = ctx.lane_ints(offset, f"{method} offset")
     lanes = _lanes_to_access(ctx, rng, offsets, dtype.itemsize * count, alignment, method)
@@ -201,6 +202,7 @@ def store_elements(rng: BufferRange, offset: object, values: np.ndarray, alignme
     ctx = require_context(method)
     if not rng.writable:
         raise InvalidArgumentError(f"{method}: {rng.name} is a read-only ByteAddressBuffer (SRV)")
+    ctx.settle_memory(rng.data)
     values = np.ascontiguousarray(values)
     count = values.shape[1]
     offsets = ctx.lane_ints(offset, f"{method} offset")

@@ -8,6 +8,7 @@ Each call site uses its own name, so two live temporaries never share memory.
 
 from __future__ import annotations
 
+import math
 import threading
 
 import numpy as np
@@ -19,7 +20,7 @@ def scratch(name: str, shape: tuple[int, ...], dtype: object) -> np.ndarray:
     """An uninitialised array of `shape` and `dtype`, reusing the memory of the last call with `name`."""
     dtype = np.dtype(dtype)
     pool: dict[str, np.ndarray] = _local.__dict__.setdefault("pool", {})
-    need = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    need = math.prod(shape) * dtype.itemsize      # math.prod: np.prod costs ~10 us a call here
     memory = pool.get(name)
     if memory is None or memory.size < need:
         memory = np.empty(max(need, 64), np.uint8)
