@@ -5,8 +5,10 @@ Model, per target (a matrix or array at one offset):
 - granularity `per_lane`: one atomic per lane, its operand the contribution rounded to the
   accumulation type; `per_wave`: one atomic per wave, its operand the wave's sum of its lanes'
   contributions, which `wave_sum` defines: `exact` (the exact sum, rounded once to the
-  accumulation type; see `wave_sums`) or `float32_lane_order` (summed lane by lane in float32,
-  rounding at each step, then rounded to the accumulation type); integers wrap (int64);
+  accumulation type; see `wave_sums`), `float32_lane_order` (summed lane by lane in float32,
+  rounding at each step, then rounded to the accumulation type) or `nvidia_tensor_core` (chunks of
+  8 lane positions through a tensor-core accumulator, or a butterfly; see `tensor_core_sums`);
+  integers wrap (int64);
 - each atomic adds its operand to memory in the accumulation type, rounding once;
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
   a permutation drawn from (atomic_seed, the dispatch's atomic-call number), so equal seeds give
@@ -24,6 +26,7 @@ import numpy as np
 
 from dxlinalg.dxil.deferred_atomics import DeferredAtomics, HeldAtomics, apply_now
 from dxlinalg.dxil.matvec import round_float_result, rounds_as_ieee_cast
+from dxlinalg.dxil.tensor_core_sums import butterfly_sums, outer_product_sums
 from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
@@ -178,6 +181,8 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
             if held is not None:
                 return held
         return round_once(sums)
+    if ctx.profile.accumulation.wave_sum is WaveSum.NVIDIA_TENSOR_CORE:
+        return _tensor_core_operands(ctx, lanes, starts, counts, factors, accumulation_type)
     partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
     for position in range(1, int(counts.max())):
         has = counts > position
@@ -187,3 +192,29 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
         else:
             partial[has] += values
     return round_float_result(partial, accumulation_type, settings)
+
+
+def _tensor_core_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
+                          factors: LaneFactors, accumulation_type: ComponentType) -> np.ndarray:
+    """(waves, elements) under `nvidia_tensor_core`: the lanes placed at their positions in the wave
+    (the chunks and the butterfly pair positions, not active lanes), absent positions +0."""
+    left, right, valid = factors.padded(lanes, starts, counts)
+    wave, slot = np.nonzero(valid)
+    position = ctx.geometry.lane_in_wave[lanes[starts[wave] + slot]].astype(np.int64)
+    shape = (starts.size, ctx.wave_size)
+    active = np.zeros(shape, bool)
+    active[wave, position] = True
+
+    def placed(values: np.ndarray) -> np.ndarray:
+        out = np.zeros(shape + values.shape[2:], values.dtype)
+        out[wave, position] = values[wave, slot]
+        return out
+
+    settings = ctx.profile.float_conversion
+
+    def rounding(values: np.ndarray) -> np.ndarray:
+        return round_float_result(values, accumulation_type, settings)
+
+    if right is None:
+        return butterfly_sums(placed(left), rounding)
+    return outer_product_sums(placed(left), placed(right), active, rounding)

@@ -75,7 +75,7 @@ def test_outer_product_follows_the_profiles_atomic_model_bit_for_bit(profile_nam
                      for lane in range(lanes) if active[lane]}
     wave_of_lane = [lane // profile.wave_size for lane in range(lanes)]
     expected = oracle_accumulate([float(v) for v in initial.ravel()], contributions, wave_of_lane, accumulation,
-                                 profile.accumulation, profile.float_conversion)
+                                 profile.accumulation, profile.float_conversion, wave_size=profile.wave_size)
     got = read_matrix(buffer, desc, profile).ravel()
     assert np.array_equal(got, np.array(expected, DTYPES[accumulation]))
 
@@ -140,7 +140,8 @@ def test_vector_accumulate_totals_and_model(profile_name, input_type, accumulati
     dxil.vectoraccumulate(off_grid, buffer, 64, profile=profile)
     expected = oracle_accumulate(start, {lane: [float(v) for v in off_grid[lane]] for lane in range(lanes)},
                                  [lane // profile.wave_size for lane in range(lanes)], accumulation,
-                                 profile.accumulation, profile.float_conversion)
+                                 profile.accumulation, profile.float_conversion, vector=True,
+                                 wave_size=profile.wave_size)
     assert np.array_equal(values, np.array(expected, dtype))
 
 

@@ -41,7 +41,7 @@ def accumulate(a, b, accumulation, initial=None, active=None, profile=REFERENCE)
 
 def test_the_reference_profile_sums_waves_exactly():
     assert REFERENCE.accumulation.wave_sum is WaveSum.EXACT
-    assert load_profile("nvidia-h100").accumulation.wave_sum is WaveSum.FLOAT32_LANE_ORDER
+    assert load_profile("nvidia-h100").accumulation.wave_sum is WaveSum.NVIDIA_TENSOR_CORE
 
 
 @pytest.mark.parametrize("input_type,accumulation,big,half_ulp,tiny", [
@@ -217,7 +217,7 @@ def test_a_nan_in_a_wave_spoils_only_its_own_products(monkeypatch):
     assert calls["integer sums"] < 16
 
 
-@pytest.mark.parametrize("wave_sum", ["exact", "float32_lane_order"])
+@pytest.mark.parametrize("wave_sum", ["exact", "float32_lane_order", "nvidia_tensor_core"])
 def test_per_wave_sums_in_a_seeded_random_order_follow_the_oracle(wave_sum):
     profile = REFERENCE.model_copy(update={"accumulation": REFERENCE.accumulation.model_copy(
         update={"atomic_order": "seeded_random", "atomic_seed": 77, "wave_sum": wave_sum})})

@@ -11,7 +11,8 @@ float32. On the Vulkan CTS value grid (multiples of 0.5, one layer) every partia
 both, so results are bit-identical; elsewhere tests compare with the CTS relative tolerance.
 
 Atomics follow the profile's documented model literally: per-lane or per-wave operands (a wave's
-sum: exact, as a Fraction, or float32 summed lane by lane with a rounding at each step), each
+sum: exact, as a Fraction, float32 summed lane by lane with a rounding at each step, or NVIDIA's
+tensor-core chunks / butterfly, in Fractions), each
 rounded to the accumulation type, added in dispatch order or in the seeded permutation, one
 rounding per add.
 """
@@ -185,7 +186,11 @@ def round_exact_sum(terms: Sequence[float], destination: ComponentType, settings
         infinities = {t for t in terms if math.isinf(t)}
         special = math.nan if any(math.isnan(t) for t in terms) or len(infinities) == 2 else infinities.pop()
         return round_float(special, destination, settings, T.F64)
-    total = sum((Fraction(t) for t in terms), Fraction(0))
+    return round_fraction(sum((Fraction(t) for t in terms), Fraction(0)), destination, settings)
+
+
+def round_fraction(total: Fraction, destination: ComponentType, settings: FloatConversionSettings) -> float:
+    """An exact dyadic value rounded once (RNE, the profile's special cases); zero is +0."""
     if total == 0:
         exact = Exact("finite", 0, 0, 0)
     else:
@@ -202,12 +207,72 @@ def atomic_order(count: int, settings: AccumulationSettings, call_index: int) ->
     return list(range(count))
 
 
+def tensor_core_step(accumulator: float, terms: list[float], destination: ComponentType,
+                     settings: FloatConversionSettings) -> float:
+    """One tensor-core step (nvidia_tensor_core): accumulator + terms, each truncated toward zero to
+    a multiple of 2^(E - 25), E = floor(log2 |t|) of the largest nonzero term, summed exactly and
+    rounded once; NaN if a term is NaN or Infs of both signs meet, else the Inf."""
+    everything = [accumulator] + terms
+    if any(math.isnan(t) for t in everything):
+        return round_float(math.nan, destination, settings, T.F64)
+    infinities = {t for t in everything if math.isinf(t)}
+    if infinities:
+        return round_float(math.nan if len(infinities) == 2 else infinities.pop(), destination, settings, T.F64)
+    nonzero = [Fraction(t) for t in everything if t != 0]
+    if not nonzero:
+        return 0.0
+    largest = max(abs(t) for t in nonzero)
+    top = largest.numerator.bit_length() - largest.denominator.bit_length()   # floor(log2) or one above
+    if Fraction(2) ** top > largest:
+        top -= 1
+    quantum = Fraction(2) ** (top - 25)
+    total = Fraction(0)
+    for t in nonzero:
+        kept = (abs(t) // quantum) * quantum
+        total += kept if t > 0 else -kept
+    return round_fraction(total, destination, settings)
+
+
+def tensor_core_wave_sum(terms_by_position: dict[int, list[float]], elements: int, vector: bool,
+                         wave_size: int, destination: ComponentType, settings: FloatConversionSettings) -> list[float]:
+    """A wave's operand under nvidia_tensor_core, from its active lanes' contributions by position."""
+    operand = []
+    for e in range(elements):
+        if vector:      # xor butterfly, offsets 1, 2, 4, ...; absent lanes +0; lane 0's result
+            values = [round_float(terms_by_position[p][e], destination, settings, T.F64)
+                      if p in terms_by_position else 0.0 for p in range(wave_size)]
+            offset = 1
+            while offset < wave_size:
+                values = [round_pair_sum(values[min(p, p ^ offset)], values[max(p, p ^ offset)],
+                                         destination, settings) for p in range(wave_size)]
+                offset *= 2
+            operand.append(values[0])
+            continue
+        accumulator = 0.0
+        for first in range(0, wave_size, 8):
+            chunk = [terms_by_position[p][e] for p in range(first, first + 8) if p in terms_by_position]
+            if chunk:
+                accumulator = tensor_core_step(accumulator, chunk, destination, settings)
+        operand.append(accumulator)
+    return operand
+
+
+def round_pair_sum(x: float, y: float, destination: ComponentType, settings: FloatConversionSettings) -> float:
+    """x + y rounded once: exactly for finite values (zeros of both signs as IEEE adds them)."""
+    if not (math.isfinite(x) and math.isfinite(y)) or (x == 0 and y == 0):
+        return round_float(x + y, destination, settings, T.F64)
+    return round_fraction(Fraction(x) + Fraction(y), destination, settings)
+
+
 def oracle_accumulate(memory: list[float], contributions: dict[int, list[float]], wave_of_lane: Sequence[int],
                       accumulation_type: ComponentType, settings: AccumulationSettings,
-                      float_settings: FloatConversionSettings, call_index: int = 0) -> list[float]:
+                      float_settings: FloatConversionSettings, call_index: int = 0, *,
+                      vector: bool = False, wave_size: int = 32) -> list[float]:
     """Memory after the atomic adds of `contributions` (lane -> exact per-element values).
 
-    Lanes are in dispatch order; `wave_of_lane[lane]` groups them for per-wave granularity.
+    Lanes are in dispatch order; `wave_of_lane[lane]` groups them for per-wave granularity. The
+    nvidia_tensor_core wave sum also needs the op (`vector`: a vector accumulate) and each lane's
+    position in its wave, lane % `wave_size`.
     """
     lanes = sorted(contributions)
     if settings.atomic_granularity is AccumulateGranularity.PER_WAVE:
@@ -216,6 +281,11 @@ def oracle_accumulate(memory: list[float], contributions: dict[int, list[float]]
             waves.setdefault(wave_of_lane[lane], []).append(lane)
         operands = []
         for wave in sorted(waves):
+            if settings.wave_sum is WaveSum.NVIDIA_TENSOR_CORE:
+                by_position = {lane % wave_size: contributions[lane] for lane in waves[wave]}
+                operands.append(tensor_core_wave_sum(by_position, len(memory), vector, wave_size,
+                                                     accumulation_type, float_settings))
+                continue
             if settings.wave_sum is WaveSum.EXACT:
                 terms = [contributions[lane] for lane in waves[wave]]
                 operands.append([round_exact_sum([t[e] for t in terms], accumulation_type, float_settings)

@@ -1,0 +1,85 @@
+"""NVIDIA's wave sums (`wave_sum = "nvidia_tensor_core"`), as measured on an H100.
+
+docs/hardware-nvidia-h100-accumulate.md has the measurements; the model is `k8_tc2_accM` (outer
+products) and `f16tree_a` / `f32tree_a` (vector accumulates) of hardware/nvidia-h100/models.py.
+
+Outer products (`outer_product_sums`): a wave's lane positions go in chunks of 8 (0-7, 8-15, ...),
+in order, into an accumulator of the accumulation type that starts at +0. A chunk with an active
+lane replaces the accumulator by: its active lanes' exact products and the accumulator, each
+truncated (toward zero) to a multiple of 2^(E - 25), E = floor(log2 |t|) of the largest nonzero
+term t, added exactly and rounded to the accumulation type (RNE, the profile's conversion
+settings). An exactly zero sum is +0; a NaN term makes +NaN, Infs their float sum. Chunks without an
+active lane leave the accumulator alone. F32 accumulation could not be measured (the driver has no
+FP32 training accumulation): it is the same chunk model with rounding to F32, an extrapolation.
+
+Vector accumulates (`butterfly_sums`): the xor butterfly with offsets 1, 2, 4, ... over all
+positions of the wave, inactive lanes +0, each addition rounded to the accumulation type; the
+result is position 0's (pairing l with l ^ d halves the array at every step).
+
+Exactness in float64: products of float16/float32 values are exact (at most 48 significant bits,
+exponents within float64's range); a truncated term is an integer k * 2^(E - 25) with |k| < 2^26,
+so 9 of them sum exactly (below 2^30) and scaling by a power of two stays exact (E - 25 >= -323).
+A butterfly step adds two values of the accumulation type: exact for float16; for float32 the
+float64 sum rounded again to float32 equals the correctly rounded sum (53 >= 2 * 24 + 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from dxlinalg.gpu.half import half_aware_astype
+
+CHUNK_LANES = 8                 # lanes per tensor-core step
+KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 bits below E + 1
+
+#: rounds float64 values (any shape) once to the accumulation type, returning that dtype
+Rounding = Callable[[np.ndarray], np.ndarray]
+
+
+def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, rounding: Rounding) -> np.ndarray:
+    """(W, m * n) wave operands, of the rounding's dtype, from lanes by position in the wave:
+    `left` (W, S, m) and `right` (W, S, n) float values, zero where `active` (W, S) is False."""
+    waves, positions, m = left.shape
+    n = right.shape[2]
+    left64, right64 = half_aware_astype(left, np.float64), half_aware_astype(right, np.float64)
+    accumulator = np.zeros((waves, m * n))
+    for first in range(0, positions, CHUNK_LANES):
+        chunk = slice(first, first + CHUNK_LANES)
+        products = (left64[:, chunk, :, None] * right64[:, chunk, None, :]).reshape(waves, -1, m * n)
+        terms = np.concatenate([accumulator[:, None, :], products], axis=1)
+        with np.errstate(invalid="ignore"):
+            step = np.where(np.isfinite(terms).all(axis=1), _truncated_sum(terms), _positive_nan(terms.sum(axis=1)))
+        stepped = half_aware_astype(rounding(step), np.float64)
+        accumulator = np.where(active[:, chunk].any(axis=1)[:, None], stepped, accumulator)
+    return rounding(accumulator)
+
+
+def _truncated_sum(terms: np.ndarray) -> np.ndarray:
+    """(W, E): the exact sum over axis 1 of the terms truncated to multiples of 2^(E - 25), E the
+    largest exponent among the nonzero finite terms; +0 when that sum is zero. Non-finite entries
+    give meaningless values (the caller replaces them)."""
+    magnitude = np.abs(np.where(np.isfinite(terms), terms, 0.0))
+    exponent = np.where(magnitude > 0, np.frexp(magnitude)[1] - 1, np.iinfo(np.int32).min)
+    top = exponent.max(axis=1)
+    top = np.where(top == np.iinfo(np.int32).min, 0, top)      # all zero: any scale gives 0
+    units = np.floor(np.ldexp(magnitude, (KEPT_BITS_BELOW_TOP - top)[:, None, :]))   # integers < 2^26
+    total = np.where(terms < 0, -units, units).sum(axis=1) + 0.0                      # exact; -0 -> +0
+    return np.ldexp(total, top - KEPT_BITS_BELOW_TOP)
+
+
+def butterfly_sums(values: np.ndarray, rounding: Rounding) -> np.ndarray:
+    """(W, m) wave operands, of the rounding's dtype, from `values` (W, S, m) by position in the
+    wave, +0 at inactive positions; S a power of two."""
+    current = half_aware_astype(rounding(_positive_nan(half_aware_astype(values, np.float64))), np.float64)
+    while current.shape[1] > 1:
+        current = half_aware_astype(rounding(_positive_nan(current[:, 0::2] + current[:, 1::2])), np.float64)
+    return rounding(current[:, 0])
+
+
+def _positive_nan(values: np.ndarray) -> np.ndarray:
+    """NaNs made positive: the GPU's arithmetic NaN (Inf - Inf, NaN inputs) is +NaN (0x7FFF,
+    0x7FFFFFFF measured), where x86's default NaN is negative; the rounding then sets the payload."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(values), np.abs(values), values)
