@@ -9,7 +9,8 @@ Model, per target (a matrix or array at one offset):
   rounding at each step, then rounded to the accumulation type) or `nvidia_tensor_core` (chunks of
   8 lane positions through a tensor-core accumulator, or a butterfly; see `tensor_core_sums`);
   integers wrap (int64);
-- each atomic adds its operand to memory in the accumulation type, rounding once;
+- each atomic adds its operand to memory in the accumulation type, rounding once; a NaN result
+  is numpy's (IEEE propagation) or, with `atomic_nan = "canonical"`, the positive all-ones NaN;
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
   a permutation drawn from (atomic_seed, the dispatch's atomic-call number), so equal seeds give
   equal bytes.
@@ -31,7 +32,7 @@ from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
 from dxlinalg.numerics.component_types import ComponentType, type_info
-from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
+from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, AtomicNan, WaveSum
 
 BLOCK_ELEMENTS = 1 << 21   # operand values handled at once, to bound memory
 
@@ -130,7 +131,8 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
             operands = _wave_operands(ctx, lanes, starts[ids], counts[ids], factors, accumulation_type)
         else:
             operands = _lane_operands(ctx, lanes[ids], factors, accumulation_type)
-        held = HeldAtomics(data, positions, operands if columns is None else operands[:, columns], dtype, written)
+        held = HeldAtomics(data, positions, operands if columns is None else operands[:, columns], dtype, written,
+                           canonical_nan=settings.atomic_nan is AtomicNan.CANONICAL)
         if ctx.defer_atomics:
             _queue(ctx).hold(held)
         else:

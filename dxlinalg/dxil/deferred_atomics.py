@@ -28,13 +28,15 @@ MAX_HELD_ELEMENTS = 1 << 22     # operand values held before a flush, to bound m
 @dataclass(frozen=True)
 class HeldAtomics:
     """One call's adds into one target: `operands[:, k]` (in order) go to the element of `dtype`
-    at byte `positions[k]` of `data`; `written` marks the buffer as changed once they land."""
+    at byte `positions[k]` of `data`; `written` marks the buffer as changed once they land.
+    `canonical_nan`: a NaN result is written as the positive all-ones NaN (profile `atomic_nan`)."""
 
     data: np.ndarray
     positions: np.ndarray
     operands: np.ndarray
     dtype: np.dtype
     written: Callable[[], None]
+    canonical_nan: bool = False
 
     def byte_span(self) -> tuple[int, int]:
         return int(self.positions.min()), int(self.positions.max()) + self.dtype.itemsize
@@ -107,8 +109,22 @@ def _apply(chain: list[HeldAtomics]) -> None:
     start = 0
     for atomics in chain:
         stop = start + atomics.positions.size
-        _scatter(atomics.data, atomics.positions, result[start:stop])
+        values = result[start:stop]
+        if atomics.canonical_nan and values.dtype.kind == "f":
+            values = _canonical_nans(values)
+        _scatter(atomics.data, atomics.positions, values)
         start = stop
+
+
+def _canonical_nans(values: np.ndarray) -> np.ndarray:
+    """`values` with every NaN replaced by the positive NaN whose mantissa bits are all set."""
+    nan = np.isnan(values)
+    if not nan.any():
+        return values
+    unsigned = np.dtype(f"u{values.dtype.itemsize}")
+    out = values.copy()
+    out.view(unsigned)[nan] = np.iinfo(unsigned).max >> 1
+    return out
 
 
 def _gather(data: np.ndarray, positions: np.ndarray, dtype: np.dtype) -> np.ndarray:

@@ -133,6 +133,14 @@ class AccumulateOrder(StrEnum):
     SEEDED_RANDOM = "seeded_random"  # a reproducible random serialisation
 
 
+class AtomicNan(StrEnum):
+    """The NaN an atomic float add writes when its result is NaN (a NaN in memory or in the operand,
+    or Inf - Inf)."""
+
+    PROPAGATE = "propagate"          # IEEE/x86: the NaN operand's payload (made quiet); Inf - Inf: -NaN 0x...C00...
+    CANONICAL = "canonical"          # one positive NaN with every mantissa bit set (FP16 0x7FFF), as an H100 writes
+
+
 class AccumulationSettings(BaseModel):
     """Precision of matrix-vector products and the behaviour of the accumulate atomics."""
 
@@ -141,6 +149,7 @@ class AccumulationSettings(BaseModel):
     wave_sum: WaveSum = WaveSum.EXACT
     atomic_order: AccumulateOrder = AccumulateOrder.IN_ORDER
     atomic_seed: int = 0
+    atomic_nan: AtomicNan = AtomicNan.PROPAGATE
 
 
 def _float_settings(value: object) -> object:

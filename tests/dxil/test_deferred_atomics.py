@@ -13,6 +13,7 @@ from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix, stored_size
+from dxlinalg.profile.model import AtomicNan
 from dxlinalg.profile.registry import load_profile
 
 PROFILE = load_profile("reference")
@@ -180,3 +181,19 @@ def test_overlap_is_judged_per_backing_store():
     assert deferred_atomics._joins(chain, held(first, 8))
     assert not deferred_atomics._joins(chain, held(first, 6))
     assert not deferred_atomics._joins(chain, held(first[2:], 0))      # a view into the same memory
+
+
+@pytest.mark.parametrize("atomic_nan,expected", [("propagate", [0x7E01, 0xFE00, 0x3C00]),
+                                                 ("canonical", [0x7FFF, 0x7FFF, 0x3C00])])
+def test_the_profiles_atomic_nan_decides_a_nan_results_bits(atomic_nan, expected):
+    """Memory holding a NaN with a payload, +Inf meeting -Inf, and an ordinary add: IEEE propagation
+    (numpy's, x86's negative default NaN for Inf - Inf) or the H100's canonical positive NaN."""
+    profile = PROFILE.model_copy(update={"accumulation": PROFILE.accumulation.model_copy(
+        update={"atomic_nan": AtomicNan(atomic_nan)})})
+    buffer = AddressSpace().allocate(64)
+    buffer.data[:6] = np.array([0x7E01, 0x7C00, 0x0000], np.uint16).view(np.uint8)
+    vector = np.tile(np.array([1.0, -np.inf, 1.0], np.float16), (32, 1))
+    vector[1:, 1] = 0
+    with np.errstate(invalid="ignore"):
+        dxil.vectoraccumulate(vector[:1], buffer, 0, profile=profile)
+    assert buffer.data[:6].view(np.uint16).tolist() == expected
