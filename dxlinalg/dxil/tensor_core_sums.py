@@ -50,7 +50,9 @@ def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, 
         products = (left64[:, chunk, :, None] * right64[:, chunk, None, :]).reshape(waves, -1, m * n)
         terms = np.concatenate([accumulator[:, None, :], products], axis=1)
         with np.errstate(invalid="ignore"):
-            step = np.where(np.isfinite(terms).all(axis=1), _truncated_sum(terms), _positive_nan(terms.sum(axis=1)))
+            plain = terms.sum(axis=1)                       # finite exactly when every term is
+            finite = np.isfinite(plain)
+            step = np.where(finite, _truncated_sum(terms), _positive_nan(plain))
         stepped = half_aware_astype(rounding(step), np.float64)
         accumulator = np.where(active[:, chunk].any(axis=1)[:, None], stepped, accumulator)
     return rounding(accumulator)
@@ -59,13 +61,18 @@ def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, 
 def _truncated_sum(terms: np.ndarray) -> np.ndarray:
     """(W, E): the exact sum over axis 1 of the terms truncated to multiples of 2^(E - 25), E the
     largest exponent among the nonzero finite terms; +0 when that sum is zero. Non-finite entries
-    give meaningless values (the caller replaces them)."""
-    magnitude = np.abs(np.where(np.isfinite(terms), terms, 0.0))
-    exponent = np.where(magnitude > 0, np.frexp(magnitude)[1] - 1, np.iinfo(np.int32).min)
-    top = exponent.max(axis=1)
-    top = np.where(top == np.iinfo(np.int32).min, 0, top)      # all zero: any scale gives 0
-    units = np.floor(np.ldexp(magnitude, (KEPT_BITS_BELOW_TOP - top)[:, None, :]))   # integers < 2^26
-    total = np.where(terms < 0, -units, units).sum(axis=1) + 0.0                      # exact; -0 -> +0
+    give meaningless values (the caller replaces them).
+
+    Scaling by 2^(25 - E) is exact (a power of two; every scaled magnitude is below 2^26 and, for
+    the float16/float32 products here, far from float64's subnormals), so truncation is a floor."""
+    magnitude = np.abs(terms)
+    with np.errstate(invalid="ignore"):
+        magnitude[~np.isfinite(magnitude)] = 0.0
+    largest = magnitude.max(axis=1)
+    top = np.where(largest > 0, np.frexp(largest)[1] - 1, 0)             # all zero: any scale gives 0
+    units = np.floor(magnitude * np.ldexp(1.0, KEPT_BITS_BELOW_TOP - top)[:, None, :])   # integers < 2^26
+    np.negative(units, out=units, where=terms < 0)
+    total = units.sum(axis=1) + 0.0                                       # exact; -0 -> +0
     return np.ldexp(total, top - KEPT_BITS_BELOW_TOP)
 
 
