@@ -79,7 +79,8 @@ def _lane_vectors(vector: np.ndarray) -> np.ndarray:
 
 
 def _element_slots(profile: DeviceProfile, desc: MatrixDescription) -> tuple[np.ndarray, np.ndarray]:
-    """(storage slot, element r*N+c) pairs of an optimal matrix: where each element's value(s) live."""
+    """(storage slot, element r*N+c) pairs of an optimal matrix, where each element's value(s) live,
+    in element order (a layout storing every element once then gives elements 0, 1, 2, ...)."""
     fmt = optimal_format(profile, desc.layout)
     if fmt.storage_type(desc.component_type) != desc.component_type:
         raise InvalidArgumentError(
@@ -87,6 +88,7 @@ def _element_slots(profile: DeviceProfile, desc: MatrixDescription) -> tuple[np.
             f"as {fmt.storage_type(desc.component_type).name}; accumulating into such storage is not modelled")
     table = fmt.checked_slot_table(desc.component_type, desc.layout, desc.rows, desc.cols)
     slots = np.flatnonzero(table >= 0)
+    slots = slots[np.argsort(table[slots], kind="stable")]
     return slots, table[slots]
 
 

@@ -107,7 +107,8 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     """Add the contributions of `lanes` (sorted lane indices) into the elements at byte `positions`.
 
     `element_index[j]` says which contribution component lands in the element at `positions[j]`
-    (an optimal layout may store one element more than once; each copy gets the add). Inside a
+    (an optimal layout may store one element more than once; each copy gets the add); when it is
+    0, 1, 2, ... the operands need no reordering. Inside a
     dispatch the adds are held back in the context's queue (`deferred_atomics`); `written` marks
     the memory changed once they land.
     """
@@ -119,10 +120,8 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     else:
         starts, counts = np.arange(lanes.size), np.ones(lanes.size, np.int64)
     order = operand_order(starts.size, settings, call_index)
-    columns: np.ndarray | None = element_index
-    by_element = np.argsort(element_index, kind="stable")
-    if element_index.size == factors.width and np.array_equal(element_index[by_element], np.arange(factors.width)):
-        positions, columns = positions[by_element], None    # one slot per element: operands in element order
+    one_slot_each = element_index.size == factors.width and np.array_equal(element_index, np.arange(factors.width))
+    columns = None if one_slot_each else element_index      # slots in element order: operands as they are
     per_operand = factors.width + int(counts.max()) * (factors.left.shape[1] + factors.width // factors.left.shape[1])
     block = max(1, BLOCK_ELEMENTS // max(1, per_operand, positions.size))
     for first in range(0, order.size, block):
@@ -171,12 +170,12 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
         left, right, _ = factors.padded(lanes, starts, counts, np.dtype(np.int64))
         sums = left.sum(axis=1) if right is None else np.matmul(left.transpose(0, 2, 1), right)
         return sums.reshape(starts.size, -1).astype(info.dtype)
+
+    def round_once(values: np.ndarray) -> np.ndarray:
+        return round_float_result(values, accumulation_type, settings)
+
     if ctx.profile.accumulation.wave_sum is WaveSum.EXACT:
         left, right, valid = factors.padded(lanes, starts, counts)
-
-        def round_once(values: np.ndarray) -> np.ndarray:
-            return round_float_result(values, accumulation_type, settings)
-
         sums = exact_wave_sums(left, right, valid, round_once)
         if accumulation_type == ComponentType.F16 and rounds_as_ieee_cast(ComponentType.F64, settings):
             held = float64_to_half_values(sums)     # the same rounding, kept in float32 for the chain
@@ -184,7 +183,7 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
                 return held
         return round_once(sums)
     if ctx.profile.accumulation.wave_sum is WaveSum.NVIDIA_TENSOR_CORE:
-        return _tensor_core_operands(ctx, lanes, starts, counts, factors, accumulation_type)
+        return _tensor_core_operands(ctx, lanes, starts, counts, factors, round_once)
     partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
     for position in range(1, int(counts.max())):
         has = counts > position
@@ -193,13 +192,14 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
             partial += values
         else:
             partial[has] += values
-    return round_float_result(partial, accumulation_type, settings)
+    return round_once(partial)
 
 
 def _tensor_core_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
-                          factors: LaneFactors, accumulation_type: ComponentType) -> np.ndarray:
+                          factors: LaneFactors, rounding: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
     """(waves, elements) under `nvidia_tensor_core`: the lanes placed at their positions in the wave
-    (the chunks and the butterfly pair positions, not active lanes), absent positions +0."""
+    (the chunks and the butterfly pair positions, not active lanes), absent positions +0; `rounding`
+    rounds float64 values to the accumulation type."""
     left, right, valid = factors.padded(lanes, starts, counts)
     wave, slot = np.nonzero(valid)
     position = ctx.geometry.lane_in_wave[lanes[starts[wave] + slot]].astype(np.int64)
@@ -211,11 +211,6 @@ def _tensor_core_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.n
         out = np.zeros(shape + values.shape[2:], values.dtype)
         out[wave, position] = values[wave, slot]
         return out
-
-    settings = ctx.profile.float_conversion
-
-    def rounding(values: np.ndarray) -> np.ndarray:
-        return round_float_result(values, accumulation_type, settings)
 
     if right is None:
         return butterfly_sums(placed(left), rounding)

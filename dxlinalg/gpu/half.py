@@ -172,8 +172,7 @@ def _narrow(values: np.ndarray, magic_of: _NarrowingMagic) -> np.ndarray | None:
         return None
     if largest >= magic_of.overflow_from:     # from 2^16 on (Inf too) the result is 2^16's, Inf
         np.minimum(magnitude, magic_of.overflow_from, out=magnitude)
-    np.bitwise_and(magnitude, magic_of.exponent_mask, out=magic)
-    np.maximum(magic, _filled(magic_of.normal_from, bits.size).reshape(bits.shape), out=magic)
+    _clamped_binade(magnitude, magic_of, out=magic)
     magic += magic_of.magic_above_exponent
     as_float = magic_of.float_type
     np.add(magnitude.view(as_float), magic.view(as_float), out=magic.view(as_float))
@@ -183,6 +182,13 @@ def _narrow(values: np.ndarray, magic_of: _NarrowingMagic) -> np.ndarray | None:
     sign &= bits.dtype.type(_HALF_SIGN)
     out |= sign
     return out.astype(np.uint16).view(np.float16)
+
+
+def _clamped_binade(bits: np.ndarray, magic_of: _NarrowingMagic, out: np.ndarray) -> None:
+    """`out` = the bits of 2^max(e, -14), e the exponent of each value whose bits are `bits`: the
+    binade whose half quantum a magic-number rounding needs (half subnormals share 2^-14's)."""
+    np.bitwise_and(bits, magic_of.exponent_mask, out=out)
+    np.maximum(out, _filled(magic_of.normal_from, bits.size).reshape(bits.shape), out=out)
 
 
 def float64_to_half_values(values: np.ndarray) -> np.ndarray | None:
@@ -202,8 +208,7 @@ def float64_to_half_values(values: np.ndarray) -> np.ndarray | None:
     if not (source.max() < _HALF_ROUNDS_TO_INF and source.min() > -_HALF_ROUNDS_TO_INF):   # False for NaN too
         return None
     magic = scratch("half.float64_magic", source.shape, np.uint64)
-    np.bitwise_and(source.view(np.uint64), _FROM_FLOAT64.exponent_mask, out=magic)
-    np.maximum(magic, _filled(_FROM_FLOAT64.normal_from, source.size).reshape(source.shape), out=magic)
+    _clamped_binade(source.view(np.uint64), _FROM_FLOAT64, out=magic)
     magic += _FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT
     rounded = scratch("half.float64_rounded", source.shape, np.float64)
     np.add(source, magic.view(np.float64), out=rounded)
