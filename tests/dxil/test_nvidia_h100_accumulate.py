@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg import dxil
+from dxlinalg.dxil import tensor_core_sums
 from dxlinalg.dxil.tensor_core_sums import outer_product_sums
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.gpu import if_, standalone_lanes
@@ -168,7 +169,11 @@ def cases(draw):
 @settings(max_examples=150, deadline=None)
 @given(cases())
 def test_the_fast_path_matches_the_oracle_bit_for_bit(case):
-    vector, accumulation, a, b, initial, active = case
+    assert_matches_oracle(*case)
+
+
+def assert_matches_oracle(vector, accumulation, a, b, initial, active):
+    """Run the accumulate on the WIDER profile and compare every element's bits with the oracle's."""
     lanes, m, n = a.shape[0], a.shape[1], b.shape[1]
     buffer = AddressSpace().allocate(stored_size(MatrixDescription(m, n, accumulation, L.OuterProductOptimal),
                                                  WIDER) + 256)
@@ -197,6 +202,43 @@ def test_the_fast_path_matches_the_oracle_bit_for_bit(case):
     bits = BITS[accumulation]
     same = (got.view(bits) == want.view(bits)) | (np.isnan(got) & np.isnan(want))
     assert same.all(), (got, want)
+
+
+def _spy_on_truncated_sums(monkeypatch) -> list[int]:
+    """The element counts that the error-bound filter leaves to the truncated sum, call by call."""
+    counts: list[int] = []
+    real = tensor_core_sums._truncated_sum
+
+    def spy(terms):
+        counts.append(terms.shape[0])
+        return real(terms)
+
+    monkeypatch.setattr(tensor_core_sums, "_truncated_sum", spy)
+    return counts
+
+
+def test_the_error_bound_filter_settles_gradient_like_sums_and_matches_the_oracle(monkeypatch):
+    """Two waves of FP16 gradients (deltas times ReLU activations) into an 8 x 8 matrix that already
+    holds values: bit for bit the oracle's model, with most elements settled by the bound."""
+    rng = np.random.default_rng(11)
+    lanes, m, n = 64, 8, 8
+    a = (rng.standard_normal((lanes, m)) * 0.01).astype(np.float16)
+    b = np.maximum(rng.standard_normal((lanes, n)), 0).astype(np.float16)
+    initial = (rng.standard_normal(m * n) * 0.05).astype(np.float16)
+    counts = _spy_on_truncated_sums(monkeypatch)
+    assert_matches_oracle(False, T.F16, a, b, initial, np.ones(lanes, bool))
+    assert sum(counts) < 0.25 * m * n * (lanes // 8)     # chunk steps of 8 lanes, m * n elements each
+
+
+def test_near_ties_are_left_to_the_truncated_sum(monkeypatch):
+    """2048 + 1 + 2^-20 lies just above the half tie 2049: the bound cannot tell which side the
+    truncated sum falls on, so the element takes the truncated sum (which drops 2^-20: 2048)."""
+    counts = _spy_on_truncated_sums(monkeypatch)
+    left = np.zeros((1, 32, 1))
+    left[0, :3, 0] = 2048.0, 1.0, 2.0 ** -20
+    result = outer_product_sums(left, np.ones((1, 32, 1)), np.ones((1, 32), bool), lambda v: v.astype(np.float16))
+    assert result[0, 0] == 2048
+    assert counts == [1]                 # the first chunk's one element; the other chunks add zeros
 
 
 def test_bad_inputs_still_raise():
