@@ -233,13 +233,13 @@ def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: i
         xs = x[lanes]
         magnitude = input_magnitude
         if magnitude * prepared.max_abs * terms > FLOAT32_EXACT_INTEGER:   # the type's range is no help
-            magnitude = float(np.max(np.abs(xs))) if xs.size else 0.0
+            magnitude = float(np.max(np.abs(xs, dtype=np.int64))) if xs.size else 0.0   # |-128| needs int64
         bound = magnitude * prepared.max_abs * terms
         # bound >= every partial sum's magnitude, so a float BLAS below these limits is exact.
-        if bound <= FLOAT32_EXACT_INTEGER:
-            sums = (xs.astype(np.float32) @ prepared.transposed.astype(np.float32)).astype(np.int32)
-        elif bound <= FLOAT64_EXACT_INTEGER:
-            sums = (xs.astype(np.float64) @ prepared.transposed.astype(np.float64)).astype(np.int64)
+        if bound <= FLOAT32_EXACT_INTEGER or bound <= FLOAT64_EXACT_INTEGER:
+            exact_type, sum_type = (np.float32, np.int32) if bound <= FLOAT32_EXACT_INTEGER else (np.float64, np.int64)
+            operand = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, np.dtype(exact_type))
+            sums = (xs.astype(exact_type) @ operand.transposed).astype(sum_type)
         else:
             sums = xs @ prepared.transposed   # int64 wraps mod 2^64, still exact mod 2^32
         if out is None:                       # one matrix for every lane: the sums are the result

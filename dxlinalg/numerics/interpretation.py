@@ -38,7 +38,9 @@ _PHYSICAL_BY_DTYPE: dict[np.dtype, ComponentType] = {
 class LogicalVector:
     """K logical values per lane, exact, with the interpretation they came from."""
 
-    values: np.ndarray  # (lanes, K): int64 for integer interpretations, float32 for float ones
+    values: np.ndarray  # (lanes, K): float32 for float interpretations; for integer ones the
+    # interpretation's own integer dtype (int8 for SINT8 and packed S8, ...), which holds them exactly
+    # and widens to float32 for an exact BLAS product in one pass
     interpretation: ComponentType
 
     @property
@@ -90,7 +92,7 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
             raise InvalidArgumentError(
                 f"input vector length NUMi = {num_i} but K = {k} with packed interpretation {interp.name} "
                 f"needs NUMi == ceil(K/4) = {packed_word_count(k)} (0029: NUMi vs K)")
-        return LogicalVector(unpack_words(physical, interp, k).astype(np.int64), interp)
+        return LogicalVector(unpack_words(physical, interp, k), interp)
     if num_i != k:
         raise InvalidArgumentError(
             f"input vector length NUMi = {num_i} must equal K = {k} for the non-packed interpretation "
@@ -102,7 +104,7 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
     if info.is_float:
         values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)
     else:
-        values = converted.astype(np.int64)
+        values = converted
     return LogicalVector(values, interp)
 
 

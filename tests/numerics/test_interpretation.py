@@ -14,7 +14,7 @@ SETTINGS = FloatConversionSettings()
 def test_float_input_as_int8_rounds_to_even_and_saturates():
     physical = np.array([[0.5, 1.5, -2.5, 200.0, -300.0, np.nan]], np.float32)
     logical = interpret_input_vector(physical, False, T.I8, 6, SETTINGS)
-    assert logical.values.dtype == np.int64
+    assert logical.values.dtype == np.int8          # the interpretation's own type: exact, and cheap to widen
     assert logical.values.tolist() == [[0, 2, -2, 127, -128, 0]]
 
 
