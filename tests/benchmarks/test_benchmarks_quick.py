@@ -108,3 +108,18 @@ def test_goals_read_as_a_bound_on_the_ratio(goal, ratio, met):
 def test_a_goal_without_a_bound_and_a_factor_is_rejected():
     with pytest.raises(ValueError, match="must read"):
         parse_goal("fast")
+
+
+def test_the_w2_limits_experiment_runs_and_checks_the_compiled_atomics_against_the_shipped_path():
+    """`python -m benchmarks.w2_limits --quick`: every variant timed; with numba, the compiled
+    accumulates first reproduce the shipped numpy path bit for bit, without it they are skipped."""
+    child = subprocess.run([sys.executable, "-m", "benchmarks.w2_limits", "--quick"], cwd=REPO_ROOT,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stdout + child.stderr
+    timed = [line.split()[0] for line in child.stdout.splitlines() if line.rstrip().endswith("x")]
+    if NUMBA_INSTALLED:
+        assert timed == ["shipped", "compiled", "accumulates", "numpy"], child.stdout
+        assert "matched the shipped path bit for bit" in child.stdout
+    else:
+        assert timed == ["shipped", "accumulates", "numpy"], child.stdout
+        assert "compiled atomics skipped" in child.stdout and "numba" in child.stdout
