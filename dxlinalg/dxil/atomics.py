@@ -116,7 +116,8 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     dtype = type_info(accumulation_type).dtype
     per_wave = settings.atomic_granularity is AccumulateGranularity.PER_WAVE
     if per_wave:
-        starts, counts = _runs(ctx.wave_of_lane[lanes])
+        # every lane (sorted, so lanes == 0, 1, 2, ...): the context's own wave runs
+        starts, counts = ctx.wave_runs if lanes.size == ctx.lanes else _runs(ctx.wave_of_lane[lanes])
     else:
         starts, counts = np.arange(lanes.size), np.ones(lanes.size, np.int64)
     order = operand_order(starts.size, settings, call_index)

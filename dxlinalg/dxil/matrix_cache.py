@@ -5,11 +5,14 @@ decoding an optimal layout (a gather over its slot table) and converting to the 
 each time would dominate. The key is (buffer id, buffer.version, byte position, matrix
 description, the profile's optimal-layout spec, transpose, compute dtype): any write that bumps
 the version makes old entries unreachable, and they age out of the LRU. Bare numpy arrays have
-no version, so matrices in them are decoded on every call.
+no version, so matrices in them are decoded on every call. The cache is shared by every thread
+that runs dispatches; a lock keeps its bookkeeping whole (two threads may both decode a missing
+matrix, which is harmless).
 """
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -39,10 +42,12 @@ class MatrixCache:
         self.misses = 0
         self._entries: OrderedDict[tuple, PreparedMatrix] = OrderedDict()
         self._bytes = 0
+        self._lock = threading.Lock()
 
     def clear(self) -> None:
-        self._entries.clear()
-        self._bytes = 0
+        with self._lock:
+            self._entries.clear()
+            self._bytes = 0
 
     def prepared(self, rng: BufferRange, offset: int, desc: MatrixDescription, profile: DeviceProfile,
                  transpose: bool, dtype: np.dtype) -> PreparedMatrix:
@@ -50,18 +55,22 @@ class MatrixCache:
         version = rng.cache_key()
         spec = profile.layout_spec(desc.layout) if desc.layout.is_optimal else None
         key = (version, rng.base_offset + offset, desc, spec, transpose, np.dtype(dtype).str)
-        if version is not None and key in self._entries:
-            self.hits += 1
-            self._entries.move_to_end(key)
-            return self._entries[key]
-        self.misses += 1
+        with self._lock:
+            cached = self._entries.get(key) if version is not None else None
+            if cached is not None:
+                self.hits += 1
+                self._entries.move_to_end(key)
+                return cached
+            self.misses += 1
         result = _prepare(rng, offset, desc, profile, transpose, np.dtype(dtype))
         if version is not None:
-            self._entries[key] = result
-            self._bytes += result.transposed.nbytes
-            while self._bytes > self.max_bytes and len(self._entries) > 1:
-                _, old = self._entries.popitem(last=False)
-                self._bytes -= old.transposed.nbytes
+            with self._lock:
+                if key not in self._entries:
+                    self._entries[key] = result
+                    self._bytes += result.transposed.nbytes
+                while self._bytes > self.max_bytes and len(self._entries) > 1:
+                    _, old = self._entries.popitem(last=False)
+                    self._bytes -= old.transposed.nbytes
         return result
 
 

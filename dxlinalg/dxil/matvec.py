@@ -15,6 +15,7 @@ with different offsets are grouped by offset. Integer products use an exact floa
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -123,6 +124,7 @@ class _Signature:
 
 _SIGNATURES: OrderedDict[tuple, tuple[DeviceProfile, _Signature]] = OrderedDict()
 _SIGNATURE_CACHE_SIZE = 256
+_SIGNATURES_LOCK = threading.Lock()     # dispatches may run in several threads; the LRU's steps must not interleave
 
 
 def _checked_signature(ctx: ExecutionContext, op: str, vector: np.ndarray, input_unsigned: bool,
@@ -143,9 +145,12 @@ def _checked_signature(ctx: ExecutionContext, op: str, vector: np.ndarray, input
                bool(output_unsigned), np.dtype(result_type).str)  # type: ignore[call-overload]
     except (TypeError, ValueError):
         key = None
-    if key is not None and key in _SIGNATURES and _SIGNATURES[key][0] is ctx.profile:
-        _SIGNATURES.move_to_end(key)
-        return _SIGNATURES[key][1]
+    if key is not None:
+        with _SIGNATURES_LOCK:
+            cached = _SIGNATURES.get(key)
+            if cached is not None and cached[0] is ctx.profile:
+                _SIGNATURES.move_to_end(key)
+                return cached[1]
     interpretation = rules.check_register_interpretation(input_interpretation, op)
     rules.check_matrix_dimensions(m, k, type_info(interpretation).is_packed, op)
     matrix_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation", op)
@@ -163,9 +168,10 @@ def _checked_signature(ctx: ExecutionContext, op: str, vector: np.ndarray, input
     desc = MatrixDescription(rows, cols, matrix_type, layout, int(stride) if not layout.is_optimal else 0)
     signature = _Signature(interpretation, matrix_type, bias_type, output_type, desc, stored_size(desc, ctx.profile))
     if key is not None:
-        _SIGNATURES[key] = (ctx.profile, signature)
-        if len(_SIGNATURES) > _SIGNATURE_CACHE_SIZE:
-            _SIGNATURES.popitem(last=False)
+        with _SIGNATURES_LOCK:
+            _SIGNATURES[key] = (ctx.profile, signature)
+            if len(_SIGNATURES) > _SIGNATURE_CACHE_SIZE:
+                _SIGNATURES.popitem(last=False)
     return signature
 
 

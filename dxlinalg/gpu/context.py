@@ -95,6 +95,8 @@ class ExecutionContext:
         new_wave = np.diff(geometry.wave_id, prepend=np.int64(-1)) != 0
         self.wave_starts = np.flatnonzero(new_wave)             # first lane of each wave
         self.wave_of_lane = np.cumsum(new_wave) - 1             # wave number within this context
+        # (first lane, lane count) of each wave, as per-wave operations over all lanes need them
+        self.wave_runs = (self.wave_starts, np.diff(self.wave_starts, append=self.lanes))
 
     # -- the active mask -------------------------------------------------------------------------
     @property
