@@ -242,7 +242,7 @@ def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: i
             magnitude = float(np.max(np.abs(xs, dtype=np.int64))) if xs.size else 0.0   # |-128| needs int64
         bound = magnitude * prepared.max_abs * terms
         # bound >= every partial sum's magnitude, so a float BLAS below these limits is exact.
-        if bound <= FLOAT32_EXACT_INTEGER or bound <= FLOAT64_EXACT_INTEGER:
+        if bound <= FLOAT64_EXACT_INTEGER:
             exact_type, sum_type = (np.float32, np.int32) if bound <= FLOAT32_EXACT_INTEGER else (np.float64, np.int64)
             operand = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, np.dtype(exact_type))
             sums = (xs.astype(exact_type) @ operand.transposed).astype(sum_type)
