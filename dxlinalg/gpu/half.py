@@ -17,6 +17,7 @@ from functools import cache
 import numpy as np
 
 from dxlinalg.gpu.scratch import scratch
+from dxlinalg.numerics.lookup import lookup
 
 _WIDEN_SCALE = np.float32(2.0 ** 112)
 _SIGN_AND_SHIFTED_MAGNITUDE = np.int32(0x8FFF_E000 - (1 << 32))
@@ -52,7 +53,7 @@ def widen_half(values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     bits = np.ascontiguousarray(values, dtype=np.float16).view(np.int16)
     out = np.empty(bits.shape, np.float32) if out is None else out.reshape(bits.shape)
     if subnormal_arithmetic_is_slow():
-        return np.take(_half_to_float32_table(), bits.view(np.uint16), out=out)
+        return lookup(_half_to_float32_table(), bits.view(np.uint16), out=out)
     wide = scratch("half.wide", bits.shape, np.int32)
     np.copyto(wide, bits)
     wide <<= 13

@@ -21,6 +21,7 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.component_types import ComponentType, as_component_type, type_info
+from dxlinalg.numerics.lookup import lookup
 
 
 class Fp8Overflow(StrEnum):
@@ -251,14 +252,14 @@ def _round_nearest_even(exact: np.ndarray, destination: ComponentType) -> np.nda
     if destination in _FP8 and exact.dtype == np.float64:
         return _round_to_odd_float32(exact).astype(dtype)
     if destination in _FP8 and exact.dtype == np.float16:
-        return np.take(_half_to_fp8_table(destination), exact.view(np.uint16)).view(dtype)
+        return lookup(_half_to_fp8_table(destination), exact.view(np.uint16)).view(dtype)
     return exact.astype(dtype)
 
 
 def widen_fp8(values: np.ndarray) -> np.ndarray:
     """FP8 (ml_dtypes) values as float32, exactly: ml_dtypes' cast, looked up in a 256-entry table."""
     source = ComponentType.F8_E4M3 if values.dtype == _E4M3 else ComponentType.F8_E5M2
-    return np.take(_fp8_to_float32_table(source), np.ascontiguousarray(values).view(np.uint8))
+    return lookup(_fp8_to_float32_table(source), np.ascontiguousarray(values).view(np.uint8))
 
 
 # ml_dtypes' FP8 casts are scalar loops (5-10 ns an element), which dominate FP8 shaders; a cast

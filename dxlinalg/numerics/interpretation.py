@@ -22,6 +22,7 @@ from dxlinalg.numerics.component_types import (
 )
 from dxlinalg.numerics.conversions import convert_elements
 from dxlinalg.numerics.float_conversion import FloatConversionSettings, widen_fp8
+from dxlinalg.numerics.lookup import lookup
 from dxlinalg.numerics.packing import packed_word_count, unpack_words
 
 _PHYSICAL_BY_DTYPE: dict[np.dtype, ComponentType] = {
@@ -99,7 +100,7 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
             f"{interp.name} (0029: NUMi vs K)")
     if physical_type == ComponentType.F16 and info.is_float and info.bits == 8:
         halves = np.ascontiguousarray(physical).view(np.uint16)
-        return LogicalVector(np.take(_half_as_fp8_values(interp, settings), halves), interp)
+        return LogicalVector(lookup(_half_as_fp8_values(interp, settings), halves), interp)
     converted = convert_elements(physical, physical_type, interp, settings)
     if info.is_float:
         values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)
