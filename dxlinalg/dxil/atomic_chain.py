@@ -93,7 +93,13 @@ def _half_chain_in_float32(memory: np.ndarray, start: np.ndarray, steps: np.ndar
         round_in_place()
     narrowed = narrow_to_half(current)
     assert narrowed is not None          # finite by the caller's check
+    return with_negative_zeros(narrowed, memory, steps)
+
+
+def with_negative_zeros(result: np.ndarray, memory: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """`result` (float16, +0 for every zero) with -0 where the half chain gives it: where the
+    memory (float16) and every step (float32 holding halves) are -0. Modifies and returns `result`."""
     negative_zero = (memory.view(np.uint16) == _HALF_NEGATIVE_ZERO) & \
         (steps.view(np.uint32) == _FLOAT32_NEGATIVE_ZERO).all(axis=0)
-    narrowed[negative_zero] = -0.0
-    return narrowed
+    result[negative_zero] = -0.0
+    return result

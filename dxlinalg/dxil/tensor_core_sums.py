@@ -31,17 +31,13 @@ float64 sum rounded again to float32 equals the correctly rounded sum (53 >= 2 *
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
+from dxlinalg.dxil.wave_sums import ERROR_BOUND_PER_LANE, Rounding, rounding_within
 from dxlinalg.gpu.half import half_aware_astype
 
 CHUNK_LANES = 8                 # lanes per tensor-core step
 KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 bits below E + 1
-
-#: rounds float64 values (any shape) once to the accumulation type, returning that dtype
-Rounding = Callable[[np.ndarray], np.ndarray]
 
 
 def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, rounding: Rounding) -> np.ndarray:
@@ -64,7 +60,7 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
 
     Most elements are settled by an error bound, without the truncated terms: s, the float64 sum of
     the accumulator and the chunk's products (one small matrix product), is within
-    err = (C + 1) * (2^(T - 25) + 2^-51 * bound) of the truncated sum, `bound` >= sum |terms| and
+    err = (C + 1) * (2^(T - 25) + 4 * 2^-53 * bound) of the truncated sum, `bound` >= sum |terms| and
     2^T >= the largest term's binade (both from the lanes' largest magnitudes): truncation moves
     each of the C + 1 terms by less than 2^(E - 25), E <= T, and the float64 sum is within
     (C + 1) * 2^-53 * sum |terms| of the exact one (the factor 4 is margin for computing s +/- err).
@@ -80,10 +76,9 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
         largest = np.maximum(top, held)
         unit = np.ldexp(1.0, np.frexp(largest)[1] - 1 - KEPT_BITS_BELOW_TOP)
         unit[largest == 0] = 0.0
-        error = (lanes + 1) * (unit + 2.0 ** -51 * (held + lanes * top))
-        low, high = rounding(sums - error), rounding(sums + error)
-    bits = np.dtype(f"u{low.dtype.itemsize}")
-    undecided = (low.view(bits) != high.view(bits)) | ~np.isfinite(sums) | ~np.isfinite(error)
+        error = (lanes + 1) * (unit + ERROR_BOUND_PER_LANE * (held + lanes * top))
+    low, unproved = rounding_within(sums, error, rounding)
+    undecided = unproved | ~np.isfinite(sums) | ~np.isfinite(error)
     stepped = half_aware_astype(low, np.float64)
     if undecided.any():
         wave, element = np.nonzero(undecided)

@@ -107,9 +107,17 @@ def _may_round_differently(sums: np.ndarray, magnitudes: np.ndarray, lanes: np.n
     (broadcast), round to different bits: there the exact sum's rounding is not proved."""
     with np.errstate(over="ignore"):
         error = magnitudes * (ERROR_BOUND_PER_LANE * lanes)
-        low, high = rounding(sums - error), rounding(sums + error)
+    return rounding_within(sums, error, rounding)[1]
+
+
+def rounding_within(values: np.ndarray, error: np.ndarray, rounding: Rounding) -> tuple[np.ndarray, np.ndarray]:
+    """(rounding(values - error), unproved): where values - error and values + error round to the
+    same bits, so does everything between them (rounding is monotone), and the first array is the
+    rounding of any value within `error`; `unproved` marks the elements where they differ."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        low, high = rounding(values - error), rounding(values + error)
     bits = np.dtype(f"u{low.dtype.itemsize}")
-    return low.view(bits) != high.view(bits)
+    return low, low.view(bits) != high.view(bits)
 
 
 def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
