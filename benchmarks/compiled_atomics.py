@@ -20,29 +20,38 @@ without it raises ImportError.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 import numpy as np
 from numba import njit
 
 import dxlinalg.dxil.atomics as atomics
 import dxlinalg.dxil.deferred_atomics as deferred_atomics
-from dxlinalg.gpu.half import narrow_to_half, widen_half
+from dxlinalg.dxil.atomic_chain import with_negative_zeros
+from dxlinalg.dxil.wave_sums import FLOAT64_PRECISION
+from dxlinalg.gpu.half import (  # the engine's own constants: the kernels are its passes, compiled
+    _FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT,
+    _FROM_FLOAT32,
+    _FROM_FLOAT64,
+    _HALF_ROUNDS_TO_INF,
+    _MAGIC_ONE_AND_A_HALF_ABOVE_EXPONENT,
+    _SIGN_AND_SHIFTED_MAGNITUDE,
+    _WIDEN_SCALE,
+    narrow_to_half,
+    widen_half,
+)
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.profile.model import WaveSum
 
-FLOAT64_PRECISION = 53
-HALF_ROUNDS_TO_INF = 65520.0
 WAVE_LANES_LOG2_BOUND = 5                      # waves of up to 32 lanes: sums of 2^5 terms
-_HALF_TO_FLOAT32_SCALE = np.float32(2.0 ** 112)
-_SIGN_AND_SHIFTED_MAGNITUDE = np.int32(0x8FFF_E000 - (1 << 32))
+_FLOAT32_EXPONENT = _FROM_FLOAT32.exponent_mask
 
 
 def _rounding_magic() -> np.ndarray:
-    """Per float64 exponent field e: 1.5 * 2^(max(e, -14) + 42), whose addition rounds to the half quantum."""
-    fields = np.arange(2048, dtype=np.uint64)
-    clamped = np.maximum(fields, np.uint64(1023 - 14))
-    return (((clamped + np.uint64(42)) << np.uint64(52)) | np.uint64(1 << 51)).view(np.float64)
+    """Per float64 exponent field e: the magic of `half.float64_to_half_values`, 1.5 * 2^(max(e, -14) + 42),
+    whose addition rounds to the half quantum."""
+    binades = np.arange(2048, dtype=np.uint64) << np.uint64(52)
+    return (np.maximum(binades, _FROM_FLOAT64.normal_from) + _FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT).view(np.float64)
 
 
 _MAGIC = _rounding_magic()
@@ -67,7 +76,7 @@ def _widen_with_span(bits, out):  # pragma: no cover - compiled
         for x in range(count):
             wide[x] = (np.int32(np.int16(bits[w, x])) << 13) & _SIGN_AND_SHIFTED_MAGNITUDE
         for x in range(count):
-            out[w, x] = np.float64(wide_float[x] * _HALF_TO_FLOAT32_SCALE)
+            out[w, x] = np.float64(wide_float[x] * _WIDEN_SCALE)
         finite[w] = largest < 0x7C00
         if largest == 0:
             span[w] = 0
@@ -91,7 +100,7 @@ def _round_to_half_values(sums, magic, out):  # pragma: no cover - compiled
         m = magic[(bits[k] >> 52) & 0x7FF]
         rounded = (value + m) - m
         out[k] = np.float32(np.copysign(rounded, value) if rounded == 0.0 else rounded)
-    return largest < HALF_ROUNDS_TO_INF
+    return largest < _HALF_ROUNDS_TO_INF
 
 
 @njit(nogil=True, cache=True)
@@ -110,11 +119,11 @@ def _half_sums_rounded(bits, magic, out):  # pragma: no cover - compiled
             for i in range(m):
                 wide[i] = (np.int32(np.int16(bits[w, lane, i])) << 13) & _SIGN_AND_SHIFTED_MAGNITUDE
             for i in range(m):
-                total[i] += np.float64(wide_float[i] * _HALF_TO_FLOAT32_SCALE)
+                total[i] += np.float64(wide_float[i] * _WIDEN_SCALE)
         for i in range(m):
             total[i] = total[i] + 0.0
             value = total[i]
-            if not abs(value) < HALF_ROUNDS_TO_INF:
+            if not abs(value) < _HALF_ROUNDS_TO_INF:
                 ok = False
             m_ = magic[(total_bits[i] >> 52) & 0x7FF]
             rounded = (value + m_) - m_
@@ -134,7 +143,7 @@ def _half_chain(current, steps, magic):  # pragma: no cover - compiled
         for e in range(count):
             current[e] += steps[row, e]
         for e in range(count):
-            magic_bits[e] = (current_bits[e] & np.uint32(0x7F80_0000)) + np.uint32((13 << 23) + 0x40_0000)
+            magic_bits[e] = (current_bits[e] & _FLOAT32_EXPONENT) + _MAGIC_ONE_AND_A_HALF_ABOVE_EXPONENT
         for e in range(count):
             current[e] = (current[e] + magic[e]) - magic[e]
             largest = max(largest, abs(current[e]))
@@ -183,9 +192,7 @@ def compiled_apply_in_order(memory: np.ndarray, operands: np.ndarray) -> np.ndar
     narrowed = narrow_to_half(current)
     if narrowed is None:
         return _shipped_apply_in_order(memory, operands)
-    negative_zero = (memory.view(np.uint16) == 0x8000) & (operands.view(np.uint32) == 0x8000_0000).all(axis=0)
-    narrowed[negative_zero] = -0.0
-    return narrowed
+    return with_negative_zeros(narrowed, memory, operands)
 
 
 _PATCHES: tuple[tuple[object, str, Callable], ...] = (
@@ -195,16 +202,21 @@ _PATCHES: tuple[tuple[object, str, Callable], ...] = (
 
 
 @contextmanager
-def compiled() -> Iterator[None]:
-    """Inside: the emulator's accumulates use the compiled passes above."""
-    saved = [(module, name, getattr(module, name)) for module, name, _ in _PATCHES]
+def _patched(replacements: list[tuple[object, str, Callable]]) -> Iterator[None]:
+    """Inside: each (module, name) bound to its replacement; the originals are restored on exit."""
+    saved = [(module, name, getattr(module, name)) for module, name, _ in replacements]
     try:
-        for module, name, replacement in _PATCHES:
+        for module, name, replacement in replacements:
             setattr(module, name, replacement)
         yield
     finally:
         for module, name, original in saved:
             setattr(module, name, original)
+
+
+def compiled() -> AbstractContextManager[None]:
+    """Inside: the emulator's accumulates use the compiled passes above."""
+    return _patched(list(_PATCHES))
 
 
 @contextmanager
@@ -223,11 +235,6 @@ def verified() -> Iterator[list[int]]:
             return got
         return run
 
-    saved = [(module, name, getattr(module, name)) for module, name, _ in _PATCHES]
-    try:
-        atomics._wave_operands = checked(compiled_wave_operands, _shipped_wave_operands)
-        deferred_atomics.apply_in_order = checked(compiled_apply_in_order, _shipped_apply_in_order)
+    with _patched([(atomics, "_wave_operands", checked(compiled_wave_operands, _shipped_wave_operands)),
+                   (deferred_atomics, "apply_in_order", checked(compiled_apply_in_order, _shipped_apply_in_order))]):
         yield compared
-    finally:
-        for module, name, original in saved:
-            setattr(module, name, original)
