@@ -25,10 +25,8 @@ from contextlib import AbstractContextManager, contextmanager
 import numpy as np
 from numba import njit
 
-import dxlinalg.dxil.atomics as atomics
-import dxlinalg.dxil.deferred_atomics as deferred_atomics
-from dxlinalg.dxil.atomic_chain import with_negative_zeros
-from dxlinalg.dxil.wave_sums import FLOAT64_PRECISION
+import dxlinalg.linalg.atomics as atomics
+import dxlinalg.linalg.fast.deferred_atomics as deferred_atomics
 from dxlinalg.gpu.half import (  # the engine's own constants: the kernels are its passes, compiled
     _FLOAT64_ONE_AND_A_HALF_ABOVE_EXPONENT,
     _FROM_FLOAT32,
@@ -40,6 +38,8 @@ from dxlinalg.gpu.half import (  # the engine's own constants: the kernels are i
     narrow_to_half,
     widen_half,
 )
+from dxlinalg.linalg.fast.atomic_chain import with_negative_zeros
+from dxlinalg.linalg.fast.wave_sums import FLOAT64_PRECISION
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.profile.model import WaveSum
 

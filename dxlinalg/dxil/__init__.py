@@ -13,8 +13,8 @@ resource with `.buffer`, or a uint8 numpy array, and `profile=`/`strict=` choose
 """
 
 from dxlinalg.dxil.accumulate import outerproductaccumulate, vectoraccumulate
-from dxlinalg.dxil.matrix_cache import MATRIX_CACHE
 from dxlinalg.dxil.matvec import matvecmul, matvecmuladd
 from dxlinalg.dxil.opcodes import OpCode
+from dxlinalg.linalg.fast.matrix_cache import MATRIX_CACHE
 
 __all__ = ["MATRIX_CACHE", "OpCode", "matvecmul", "matvecmuladd", "outerproductaccumulate", "vectoraccumulate"]

@@ -3,8 +3,9 @@
 outerproductaccumulate: Matrix (M x N, OuterProductOptimal, element type `matrix_interpretation`)
 += vector1 * transpose(vector2), component-wise atomically. vectoraccumulate: array[i] += vector[i]
 atomically, the array holding elements of the vector's own type. Granularity, order and rounding
-of the atomics are the profile's (see `atomics`). Inactive lanes, and in permissive mode lanes
-whose write would leave the buffer, add nothing.
+of the atomics are the profile's (`dxlinalg.linalg.atomics`). Inactive lanes, and in permissive mode
+lanes whose write would leave the buffer, add nothing. DXIL's operand order and rules here; the
+accumulation itself is the shared core's (`dxlinalg.linalg.accumulate`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from dxlinalg.dxil import rules
-from dxlinalg.dxil.atomics import LaneFactors, atomic_accumulate
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.context import ExecutionContext, current_context, lanes_for
-from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.gpu.context import current_context, lanes_for
+from dxlinalg.gpu.resources import resolve_handle
+from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
+from dxlinalg.linalg.atomics import LaneFactors
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
-from dxlinalg.profile.formats import optimal_format
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
 from dxlinalg.profile.model import DeviceProfile
 
@@ -45,8 +46,8 @@ def outerproductaccumulate(vector1: np.ndarray, vector2: np.ndarray, matrix: obj
         desc = MatrixDescription(m, n, accumulation_type, matrix_layout)
         writing = rules.check_in_bounds(ctx, rng, offsets, stored_size(desc, ctx.profile), "matrix_offset",
                                         "matrix accumulate", op)
-        slots, element_index = _element_slots(ctx.profile, desc)
-        _accumulate(ctx, rng, offsets, writing, slots, element_index, accumulation_type, LaneFactors(v1, v2))
+        slots, element_index = element_slots(ctx.profile, desc)
+        accumulate_lanes(ctx, rng, offsets, writing, slots, element_index, accumulation_type, LaneFactors(v1, v2))
 
 
 def vectoraccumulate(vector: np.ndarray, array: object, array_offset: int | np.ndarray, *,
@@ -64,7 +65,7 @@ def vectoraccumulate(vector: np.ndarray, array: object, array_offset: int | np.n
         count = values.shape[1]
         writing = rules.check_in_bounds(ctx, rng, offsets, count * type_info(input_type).size_bytes,
                                         "array_offset", "array accumulate", op)
-        _accumulate(ctx, rng, offsets, writing, np.arange(count), np.arange(count), input_type,
+        accumulate_lanes(ctx, rng, offsets, writing, np.arange(count), np.arange(count), input_type,
                     LaneFactors(values))
 
 
@@ -76,38 +77,3 @@ def _lane_vectors(vector: np.ndarray) -> np.ndarray:
     if array.ndim != 2:
         raise InvalidArgumentError(f"accumulate vectors must have shape (lanes, N), got {array.shape}")
     return array
-
-
-def _element_slots(profile: DeviceProfile, desc: MatrixDescription) -> tuple[np.ndarray, np.ndarray]:
-    """(storage slot, element r*N+c) pairs of an optimal matrix, where each element's value(s) live,
-    in element order (a layout storing every element once then gives elements 0, 1, 2, ...)."""
-    fmt = optimal_format(profile, desc.layout)
-    if fmt.storage_type(desc.component_type) != desc.component_type:
-        raise InvalidArgumentError(
-            f"outerproductaccumulate: profile {profile.name!r} stores {desc.component_type.name} optimal matrices "
-            f"as {fmt.storage_type(desc.component_type).name}; accumulating into such storage is not modelled")
-    table = fmt.checked_slot_table(desc.component_type, desc.layout, desc.rows, desc.cols)
-    slots = np.flatnonzero(table >= 0)
-    slots = slots[np.argsort(table[slots], kind="stable")]
-    return slots, table[slots]
-
-
-def _accumulate(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, writing: np.ndarray,
-                slots: np.ndarray, element_index: np.ndarray, accumulation_type: ComponentType,
-                factors: LaneFactors) -> None:
-    """One atomic_accumulate per distinct target offset (ascending); each bumps the write version
-    when its adds land."""
-    lanes = np.flatnonzero(writing)
-    if lanes.size == 0:
-        return
-    call = ctx.next_atomic_call()
-    size = type_info(accumulation_type).size_bytes
-    if isinstance(offsets, int):
-        groups = [(offsets, lanes)]
-    else:
-        targets = offsets[lanes]
-        groups = [(int(target), lanes[targets == target]) for target in np.unique(targets)]
-    for target, group in groups:
-        positions = rng.base_offset + target + slots * size
-        atomic_accumulate(ctx, rng.data, positions, element_index, accumulation_type, group, factors, call,
-                          rng.mark_written)

@@ -63,7 +63,7 @@ class DispatchState:
 
 
 class DeferredWrites(Protocol):
-    """Memory writes an operation held back (the atomics of a chunk, see dxil.deferred_atomics)."""
+    """Memory writes an operation held back (the atomics of a chunk, see linalg.fast.deferred_atomics)."""
 
     def touches(self, data: np.ndarray) -> bool:
         """Whether a held-back write lands in `data` (a backing store)."""

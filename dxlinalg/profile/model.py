@@ -118,7 +118,7 @@ class WaveSum(StrEnum):
     EXACT = "exact"                            # the exact sum, rounded once to the accumulation type
     FLOAT32_LANE_ORDER = "float32_lane_order"  # float32, lane by lane (rounding each step), then rounded
     # NVIDIA's tensor-core sums, measured on an H100 (docs/hardware-nvidia-h100-accumulate.md), see
-    # dxil.tensor_core_sums. OuterProductAccumulate: lane positions in chunks of 8 (0-7, 8-15, ...);
+    # linalg.tensor_core_sums. OuterProductAccumulate: lane positions in chunks of 8 (0-7, 8-15, ...);
     # from a +0 accumulator, each chunk aligns its exact products and the accumulator to the largest
     # exponent E among them, truncates below 2^(E-25), adds exactly, rounds to the accumulation type
     # (RNE). VectorAccumulate: xor butterfly (offsets 1, 2, 4, ...) in the accumulation type, RNE per

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg import dxil
-from dxlinalg.dxil.matvec import round_float_result
 from dxlinalg.gpu import if_, standalone_lanes
+from dxlinalg.linalg.matvec import round_float_result
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from dxlinalg import dxil
-from dxlinalg.dxil import deferred_atomics
 from dxlinalg.gpu import RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, run_dispatch, standalone_lanes
 from dxlinalg.gpu.types import float16_t, float32_t
+from dxlinalg.linalg.fast import deferred_atomics
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L

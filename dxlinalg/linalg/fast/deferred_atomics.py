@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dxlinalg.dxil.atomic_chain import apply_in_order
+from dxlinalg.linalg.fast.atomic_chain import apply_in_order
 
 MAX_HELD_ELEMENTS = 1 << 22     # operand values held before a flush, to bound memory
 

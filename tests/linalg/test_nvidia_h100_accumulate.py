@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg import dxil
-from dxlinalg.dxil import tensor_core_sums
-from dxlinalg.dxil.tensor_core_sums import outer_product_sums
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.gpu import if_, standalone_lanes
+from dxlinalg.linalg import tensor_core_sums
+from dxlinalg.linalg.tensor_core_sums import outer_product_sums
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L

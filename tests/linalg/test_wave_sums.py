@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg import dxil
-from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu import if_, standalone_lanes
+from dxlinalg.linalg.fast.wave_sums import exact_wave_sums
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
@@ -139,7 +139,7 @@ def test_every_decision_path_agrees_with_a_direct_exact_sum(monkeypatch):
     exact fallback ran (for the hidden tie) and stayed rare."""
     from fractions import Fraction
 
-    from dxlinalg.dxil import wave_sums
+    from dxlinalg.linalg.fast import wave_sums
     seen = {"fallback": 0}
     exact_sums = wave_sums._exact_sums
 
@@ -197,7 +197,7 @@ def _round_fraction_to_float32(total) -> float:
 def test_a_nan_in_a_wave_spoils_only_its_own_products(monkeypatch):
     """NaN in one lane's a[0]: row 0 of the wave's outer product is NaN, every other element is
     still the exact sum; and only undecided elements reach the slow integer sum."""
-    from dxlinalg.dxil import wave_sums
+    from dxlinalg.linalg.fast import wave_sums
     calls = {"integer sums": 0}
     exact_sum = wave_sums._exact_sum
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.dxil import atomic_chain
-from dxlinalg.dxil.atomic_chain import FLOAT32_LOOP_FROM_COLUMNS, PARALLEL_CHAIN_ELEMENTS, apply_in_order
+from dxlinalg.linalg.fast import atomic_chain
+from dxlinalg.linalg.fast.atomic_chain import FLOAT32_LOOP_FROM_COLUMNS, PARALLEL_CHAIN_ELEMENTS, apply_in_order
 
 
 def sequential(memory: np.ndarray, operands: np.ndarray) -> np.ndarray:

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dxlinalg.dxil.wave_sums import ERROR_BOUND_PER_LANE, Rounding, rounding_within
 from dxlinalg.gpu.half import half_aware_astype
+from dxlinalg.linalg.fast.wave_sums import ERROR_BOUND_PER_LANE, Rounding, rounding_within
 
 CHUNK_LANES = 8                 # lanes per tensor-core step
 KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 bits below E + 1

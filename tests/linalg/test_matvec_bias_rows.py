@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dxlinalg.dxil.matvec import _add_to_every_lane
+from dxlinalg.linalg.matvec import _add_to_every_lane
 
 
 @pytest.mark.parametrize("lanes, m", [(8192, 32), (1000, 3), (256, 7), (9, 40), (1, 1), (0, 4)])

@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from dxlinalg.dxil.matrix_cache import MatrixCache
 from dxlinalg.gpu.resources import resolve_handle
+from dxlinalg.linalg.fast.matrix_cache import MatrixCache
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L

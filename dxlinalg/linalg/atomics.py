@@ -25,12 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dxlinalg.dxil.deferred_atomics import DeferredAtomics, HeldAtomics, apply_now
-from dxlinalg.dxil.matvec import round_float_result, rounds_as_ieee_cast
-from dxlinalg.dxil.tensor_core_sums import butterfly_sums, outer_product_sums
-from dxlinalg.dxil.wave_sums import exact_wave_sums
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
+from dxlinalg.linalg.fast.deferred_atomics import DeferredAtomics, HeldAtomics, apply_now
+from dxlinalg.linalg.fast.wave_sums import exact_wave_sums
+from dxlinalg.linalg.matvec import round_float_result, rounds_as_ieee_cast
+from dxlinalg.linalg.tensor_core_sums import butterfly_sums, outer_product_sums
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, AtomicNan, WaveSum
 
