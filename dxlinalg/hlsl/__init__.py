@@ -37,6 +37,28 @@ from dxlinalg.gpu import (
     lane_return,
     run_dispatch,
 )
+# groupshared memory, group barriers and the Interlocked* atomics on groupshared (dxlinalg.gpu)
+from dxlinalg.gpu import (
+    AllMemoryBarrier,
+    AllMemoryBarrierWithGroupSync,
+    DeviceMemoryBarrier,
+    DeviceMemoryBarrierWithGroupSync,
+    GroupMemoryBarrier,
+    GroupMemoryBarrierWithGroupSync,
+    InterlockedAdd,
+    InterlockedAnd,
+    InterlockedCompareExchange,
+    InterlockedCompareExchangeFloatBitwise,
+    InterlockedCompareStore,
+    InterlockedCompareStoreFloatBitwise,
+    InterlockedExchange,
+    InterlockedMax,
+    InterlockedMin,
+    InterlockedOr,
+    InterlockedXor,
+    groupshared,
+)
+from dxlinalg.gpu.types import int64_t, uint64_t
 from dxlinalg.gpu.intrinsics import (
     abs,
     all,

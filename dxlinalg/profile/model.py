@@ -152,6 +152,17 @@ class AccumulationSettings(BaseModel):
     atomic_nan: AtomicNan = AtomicNan.PROPAGATE
 
 
+class GroupSharedSettings(BaseModel):
+    """Groupshared (workgroup) memory: its size limit, and how racy accesses land (see docs/groupshared.md)."""
+
+    model_config = ConfigDict(frozen=True)
+    max_bytes: int = Field(32768, ge=0)  # D3D12_CS_TGSM_REGISTER_COUNT (8192) * 4 bytes
+    # The order in which one statement's stores and atomics by several lanes to the same bytes land.
+    store_order: Literal["lane_order", "reverse_lane_order"] = "lane_order"
+    # When other lanes see a store made without a barrier in between: at once, or after the next barrier.
+    visibility: Literal["immediate", "at_barrier"] = "immediate"
+
+
 def _float_settings(value: object) -> object:
     """Accept component-type names (["F16", "F8_E4M3"]) in the settings' type-set fields."""
     if isinstance(value, dict):
@@ -178,6 +189,7 @@ class DeviceProfile(BaseModel):
     outer_product_optimal_layout: LayoutSpec = TiledLayoutSpec()
     float_conversion: FloatSettingsField = FloatConversionSettings()
     accumulation: AccumulationSettings = AccumulationSettings()
+    groupshared: GroupSharedSettings = GroupSharedSettings()
 
     @model_validator(mode="after")
     def _consistent(self) -> "DeviceProfile":

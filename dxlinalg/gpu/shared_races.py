@@ -1,0 +1,161 @@
+"""Data-race detection on groupshared memory: who touched each byte since its group's last barrier.
+
+Threads of a group run in an unspecified order between barriers, so an access to bytes another
+thread wrote (or, for a write, read or wrote) since the group's last barrier has no defined result:
+a data race. Atomics do not race with each other. The bookkeeping is per byte, over all groups of a
+chunk at once (flat arrays over (groups, stride)), so each statement costs a few numpy gathers.
+Threads are named by SV_GroupIndex, bytes by their offset in the group's groupshared memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.gpu.context import ExecutionContext
+
+NO_THREAD = -1
+SEVERAL_THREADS = -2       # several threads touched the byte (reads, or atomics)
+BARRIER_ADVICE = ("separate the accesses with GroupMemoryBarrierWithGroupSync() (a group barrier with "
+                  "groupshared memory semantics); a data race is undefined behaviour")
+
+
+class AccessTracker:
+    """Per groupshared byte: its last writer, its readers, whether atomics wrote it, whether it was ever written.
+
+    With `report` (strict mode) races and reads of never-written bytes raise UndefinedBehaviorError;
+    without it only the writers are kept, for `foreign_bytes` (profiles whose stores become visible
+    to other threads at the next barrier)."""
+
+    def __init__(self, ctx: ExecutionContext, groups: int, stride: int, describe: Callable[[int], str],
+                 *, report: bool) -> None:
+        self.ctx = ctx
+        self.stride = stride
+        self.describe = describe
+        self.report = report
+        size = groups * stride
+        self.writer = np.full(size, NO_THREAD, np.int16)
+        if report:
+            self.reader = np.full(size, NO_THREAD, np.int16)
+            self.atomic = np.zeros(size, dtype=bool)
+            self.written = np.zeros(size, dtype=bool)
+
+    # -- what each kind of access checks and records ----------------------------------------------
+    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
+        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread wrote."""
+        me = self._threads(lanes)
+        writer = self.writer[byte_index]
+        foreign = (writer != NO_THREAD) & (writer != me)
+        if self.report:
+            self._never_written(byte_index, lanes, what)
+            self._raise_where(foreign, byte_index, lanes, writer, what, "read-after-write", "reads",
+                              "wrote")
+            self._note(self.reader, byte_index, me)
+        return foreign
+
+    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
+        """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
+        me = self._threads(lanes)
+        if self.report:
+            self._same_statement(byte_index, me, lanes, what)
+            writer = self.writer[byte_index]
+            self._raise_where((writer != NO_THREAD) & (writer != me), byte_index, lanes, writer, what,
+                              "write-after-write", "writes", "wrote")
+            reader = self.reader[byte_index]
+            self._raise_where((reader != NO_THREAD) & (reader != me), byte_index, lanes, reader, what,
+                              "write-after-read", "writes", "read")
+            self.atomic[byte_index] = False
+            self.written[byte_index] = True
+        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        self.writer[flat] = thread
+
+    def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
+        """Record atomic read-modify-writes: they race with plain accesses by other threads, not each other."""
+        me = self._threads(lanes)
+        writer = self.writer[byte_index]
+        if self.report:
+            self._never_written(byte_index, lanes, what)
+            plain = (writer != NO_THREAD) & (writer != me) & ~self.atomic[byte_index]
+            self._raise_where(plain, byte_index, lanes, writer, what, "atomic after a plain write",
+                              "updates atomically", "wrote without an atomic")
+            reader = self.reader[byte_index]
+            self._raise_where((reader != NO_THREAD) & (reader != me), byte_index, lanes, reader, what,
+                              "atomic after a plain read", "updates atomically", "read")
+            self.atomic[byte_index] = True
+            self.written[byte_index] = True
+        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        current = self.writer[flat]
+        self.writer[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
+
+    def mark_written(self, byte_index: np.ndarray) -> None:
+        """Bytes given a value outside any thread (a zero-initialised workgroup variable)."""
+        if self.report:
+            self.written[byte_index] = True
+
+    def barrier(self, groups: np.ndarray) -> None:
+        """The threads of `groups` (bool per group) synchronised: their earlier accesses no longer race."""
+        rows = np.flatnonzero(groups)
+        for state in (self.writer, *((self.reader,) if self.report else ())):
+            state.reshape(-1, self.stride)[rows] = NO_THREAD
+        if self.report:
+            self.atomic.reshape(-1, self.stride)[rows] = False
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def _threads(self, lanes: np.ndarray) -> np.ndarray:
+        return self.ctx.geometry.group_index[lanes].astype(np.int16)[:, None]
+
+    def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray) -> None:
+        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        current = state[flat]
+        state[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
+
+    def _never_written(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
+        unwritten = ~self.written[byte_index]
+        if unwritten.any():
+            row, col = np.unravel_index(int(np.flatnonzero(unwritten)[0]), unwritten.shape)
+            raise UndefinedBehaviorError(
+                f"{what}: {self._where(int(lanes[row]))} reads {self.describe(int(byte_index[row, col]) % self.stride)}, "
+                f"which no thread of its group has written: groupshared memory starts undefined")
+
+    def _same_statement(self, byte_index: np.ndarray, me: np.ndarray, lanes: np.ndarray, what: str) -> None:
+        flat = byte_index.reshape(-1)
+        if flat.size < 2 or np.all(flat[1:] > flat[:-1]):
+            return
+        order = np.argsort(flat, kind="stable")
+        repeated = np.flatnonzero(flat[order][1:] == flat[order][:-1])
+        if repeated.size:
+            width = byte_index.shape[1]
+            a, b = order[repeated[0]] // width, order[repeated[0] + 1] // width
+            raise UndefinedBehaviorError(
+                f"{what}: data race on groupshared memory (write-after-write) in {self._where(int(lanes[a]))}: "
+                f"threads {int(me[a, 0])} and {int(me[b, 0])} both write "
+                f"{self.describe(int(flat[order[repeated[0]]]) % self.stride)} in one statement; {BARRIER_ADVICE}")
+
+    def _raise_where(self, race: np.ndarray, byte_index: np.ndarray, lanes: np.ndarray, other: np.ndarray,
+                     what: str, kind: str, verb: str, other_verb: str) -> None:
+        if not race.any():
+            return
+        row, col = np.unravel_index(int(np.flatnonzero(race)[0]), race.shape)
+        them = int(other[row, col])
+        who = "several threads" if them == SEVERAL_THREADS else f"thread {them}"
+        raise UndefinedBehaviorError(
+            f"{what}: data race on groupshared memory ({kind}) in {self._where(int(lanes[row]))}: thread "
+            f"{int(self.ctx.geometry.group_index[lanes[row]])} {verb} "
+            f"{self.describe(int(byte_index[row, col]) % self.stride)}, which {who} {other_verb} since the "
+            f"group's last barrier; {BARRIER_ADVICE}")
+
+    def _where(self, lane: int) -> str:
+        return f"thread group {tuple(int(v) for v in self.ctx.geometry.group_id[lane])}"
+
+
+def _thread_per_byte(flat: np.ndarray, thread: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct byte once, with the thread that touched it, or SEVERAL_THREADS if more than one did."""
+    if flat.size < 2 or np.all(flat[1:] > flat[:-1]):
+        return flat, thread
+    order = np.argsort(flat, kind="stable")
+    flat, thread = flat[order], thread[order]
+    starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
+    lowest, highest = np.minimum.reduceat(thread, starts), np.maximum.reduceat(thread, starts)
+    return flat[starts], np.where(lowest == highest, lowest, SEVERAL_THREADS).astype(np.int16)
