@@ -52,8 +52,8 @@ def groupshared(element: HlslType, shape: int | tuple[int, ...]) -> GroupSharedD
         raise InvalidArgumentError(
             f"groupshared element type {element!r} must be an HLSL numeric scalar or vector type "
             f"(float16_t, float32_t, int32_t, uint4, vector[float16_t, 8], ...)")
-    dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-    if not dims or any(not isinstance(n, (int, np.integer)) or n < 1 for n in dims):
+    dims = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    if not dims or any(isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1 for n in dims):
         raise InvalidArgumentError(
             f"groupshared array shape {shape!r} must be one or more positive sizes (a single variable is "
             f"an array of 1)")

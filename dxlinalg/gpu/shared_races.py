@@ -116,8 +116,9 @@ class AccessTracker:
         if unwritten.any():
             row, col = np.unravel_index(int(np.flatnonzero(unwritten)[0]), unwritten.shape)
             raise UndefinedBehaviorError(
-                f"{what}: {self._where(int(lanes[row]))} reads {self.describe(int(byte_index[row, col]) % self.stride)}, "
-                f"which no thread of its group has written: groupshared memory starts undefined")
+                f"{what}: thread {int(self.ctx.geometry.group_index[lanes[row]])} of {self._where(int(lanes[row]))} "
+                f"reads {self.describe(int(byte_index[row, col]) % self.stride)}, which no thread of its group has "
+                f"written: groupshared memory starts undefined")
 
     def _same_statement(self, byte_index: np.ndarray, me: np.ndarray, lanes: np.ndarray, what: str) -> None:
         flat = byte_index.reshape(-1)
