@@ -17,7 +17,7 @@ import numpy as np
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.serial_atomics import AtomicOp, apply_in_order, check_atomic_type
-from dxlinalg.gpu.shared_races import AccessTracker
+from dxlinalg.gpu.shared_races import AccessTracker, disjoint_runs
 from dxlinalg.profile.model import DeviceProfile
 
 ROW_ALIGNMENT = 16   # each group's row starts 16-byte aligned, so any element type views the whole array
@@ -104,10 +104,10 @@ class GroupSharedMemory:
             lanes, start = lanes[::-1], start[::-1]
         if self.tracker is not None:
             self.tracker.store(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
-        index = (start[:, None] // dtype.itemsize + np.arange(count)).reshape(-1)
+        index = start[:, None] // dtype.itemsize + np.arange(count)
         rows = values[lanes].reshape(-1)
         last = _last_write_to_each(index)
-        self._elements(dtype)[index[last]] = rows[last]
+        self._elements(dtype)[index.reshape(-1)[last]] = rows[last]
 
     def atomic(self, op: AtomicOp | str, dtype: object, offsets: object, value: object,
                comparand: object = None, *, what: str = "groupshared atomic") -> np.ndarray:
@@ -199,8 +199,9 @@ class GroupSharedMemory:
 
 
 def _last_write_to_each(index: np.ndarray) -> np.ndarray:
-    """Positions of the last write to each distinct element (all of them when none repeats)."""
-    if index.size < 2 or np.all(index[1:] > index[:-1]):
+    """Flat positions of the last write to each distinct element of (n, count) runs (all when none repeats)."""
+    if disjoint_runs(index):
         return np.arange(index.size)
-    _, first_from_end = np.unique(index[::-1], return_index=True)
-    return index.size - 1 - first_from_end
+    flat = index.reshape(-1)
+    _, first_from_end = np.unique(flat[::-1], return_index=True)
+    return flat.size - 1 - first_from_end

@@ -68,7 +68,7 @@ class AccessTracker:
                               "write-after-read", "writes", "read")
             self.atomic[byte_index] = False
             self.written[byte_index] = True
-        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        flat, thread = _thread_per_byte(byte_index, me)
         self.writer[flat] = thread
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
@@ -85,7 +85,7 @@ class AccessTracker:
                               "atomic after a plain read", "updates atomically", "read")
             self.atomic[byte_index] = True
             self.written[byte_index] = True
-        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        flat, thread = _thread_per_byte(byte_index, me)
         current = self.writer[flat]
         self.writer[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
 
@@ -107,7 +107,7 @@ class AccessTracker:
         return self.ctx.geometry.group_index[lanes].astype(np.int16)[:, None]
 
     def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray) -> None:
-        flat, thread = _thread_per_byte(byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1))
+        flat, thread = _thread_per_byte(byte_index, me)
         current = state[flat]
         state[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
 
@@ -121,9 +121,9 @@ class AccessTracker:
                 f"written: groupshared memory starts undefined")
 
     def _same_statement(self, byte_index: np.ndarray, me: np.ndarray, lanes: np.ndarray, what: str) -> None:
-        flat = byte_index.reshape(-1)
-        if flat.size < 2 or np.all(flat[1:] > flat[:-1]):
+        if disjoint_runs(byte_index):
             return
+        flat = byte_index.reshape(-1)
         order = np.argsort(flat, kind="stable")
         repeated = np.flatnonzero(flat[order][1:] == flat[order][:-1])
         if repeated.size:
@@ -151,12 +151,23 @@ class AccessTracker:
         return f"thread group {tuple(int(v) for v in self.ctx.geometry.group_id[lane])}"
 
 
-def _thread_per_byte(flat: np.ndarray, thread: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each distinct byte once, with the thread that touched it, or SEVERAL_THREADS if more than one did."""
-    if flat.size < 2 or np.all(flat[1:] > flat[:-1]):
+def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct byte of (n, width) runs once, with the thread that touched it, or SEVERAL_THREADS."""
+    flat, thread = byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1)
+    if disjoint_runs(byte_index):
         return flat, thread
     order = np.argsort(flat, kind="stable")
     flat, thread = flat[order], thread[order]
     starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
     lowest, highest = np.minimum.reduceat(thread, starts), np.maximum.reduceat(thread, starts)
     return flat[starts], np.where(lowest == highest, lowest, SEVERAL_THREADS).astype(np.int16)
+
+
+def disjoint_runs(index: np.ndarray) -> bool:
+    """Whether the rows of (n, width) consecutive indices never overlap, judged in O(n) for the usual case of
+    rows in rising or falling order (`tile[i]`, in either landing order); False means they may overlap."""
+    if index.shape[0] < 2:
+        return True
+    step = np.diff(index[:, 0])
+    width = index.shape[1]
+    return bool((step >= width).all() or (step <= -width).all())

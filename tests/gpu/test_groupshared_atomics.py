@@ -71,16 +71,16 @@ def oracle_in_order(elements, index, op, values, comparands):
 INT_TYPES = [np.int32, np.uint32, np.int64, np.uint64]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(data=st.data(), op=st.sampled_from(list(AtomicOp)), dtype=st.sampled_from(INT_TYPES + [np.float32]),
-       n=st.integers(1, 40))
+       n=st.integers(1, 24))
 def test_serialised_atomics_match_a_plain_loop(data, op, dtype, n):
     dtype = np.dtype(dtype)
     if dtype.kind == "f" and op in (AtomicOp.AND, AtomicOp.OR, AtomicOp.XOR):
         return
     info = np.iinfo(dtype) if dtype.kind in "iu" else None
     number = (st.integers(int(info.min), int(info.max)) if info else
-              st.floats(-100, 100, width=32).map(lambda x: float(np.float32(x))))
+              st.floats(-100, 100, width=32).map(lambda x: x + 0.0))   # no -0: min/max of +-0 may return either
     elements = np.array(data.draw(st.lists(number, min_size=4, max_size=4)), dtype)
     index = np.array(data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), np.int64)
     values = np.array(data.draw(st.lists(number, min_size=n, max_size=n)), dtype)

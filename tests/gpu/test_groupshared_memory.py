@@ -142,3 +142,15 @@ def test_random_stores_then_loads_match_a_per_group_byte_oracle(data, groups, th
         read = np.array(data.draw(st.lists(st.integers(0, slots - 1), min_size=ctx.lanes, max_size=ctx.lanes)))
         got = memory.load(dtype, read * dtype.itemsize)[:, 0]
     assert np.array_equal(got, [oracle[lane // threads, read[lane]] for lane in range(groups * threads)])
+
+
+@pytest.mark.parametrize("profile, survivor", [("reference", 1), ("adversarial", 0)])
+def test_partly_overlapping_vector_stores_in_one_statement_land_in_the_profiles_order(profile, survivor):
+    with group_lanes(1, 2, profile=profile, strict=False) as ctx:
+        memory = GroupSharedMemory(ctx, 24)
+        memory.store(np.array([0, 8]), np.array([[1, 1, 1, 1], [2, 2, 2, 2]], np.uint32))   # elements 2, 3 overlap
+        got = memory.data[0, :24].view(np.uint32).tolist()
+    assert got == [1, 1, [1, 2][survivor], [1, 2][survivor], 2, 2]
+    with group_lanes(1, 2, profile=profile) as ctx, pytest.raises(
+            UndefinedBehaviorError, match="both write groupshared byte 8 in one statement"):
+        GroupSharedMemory(ctx, 24).store(np.array([0, 8]), np.ones((2, 4), np.uint32))
