@@ -37,14 +37,17 @@ from dxlinalg.gpu import (
     lane_return,
     run_dispatch,
 )
-# groupshared memory, group barriers and the Interlocked* atomics on groupshared (dxlinalg.gpu)
-from dxlinalg.gpu import (
+
+# groupshared memory, group barriers and the Interlocked* atomics on groupshared arrays
+from dxlinalg.gpu.barriers import (
     AllMemoryBarrier,
     AllMemoryBarrierWithGroupSync,
     DeviceMemoryBarrier,
     DeviceMemoryBarrierWithGroupSync,
     GroupMemoryBarrier,
     GroupMemoryBarrierWithGroupSync,
+)
+from dxlinalg.gpu.groupshared_arrays import (
     InterlockedAdd,
     InterlockedAnd,
     InterlockedCompareExchange,
@@ -58,7 +61,6 @@ from dxlinalg.gpu import (
     InterlockedXor,
     groupshared,
 )
-from dxlinalg.gpu.types import int64_t, uint64_t
 from dxlinalg.gpu.intrinsics import (
     abs,
     all,
@@ -124,6 +126,7 @@ from dxlinalg.gpu.types import (
     int8_t4_packed,
     int16_t,
     int32_t,
+    int64_t,
     int_,
     uint,
     uint2,
@@ -132,6 +135,7 @@ from dxlinalg.gpu.types import (
     uint8_t4_packed,
     uint16_t,
     uint32_t,
+    uint64_t,
     vector,
 )
 from dxlinalg.hlsl.linalg import (

@@ -16,7 +16,6 @@ from dxlinalg.gpu import (
     GroupMemoryBarrierWithGroupSync,
     GroupSharedMemory,
     RWByteAddressBuffer,
-    SV_DispatchThreadID,
     SV_GroupID,
     SV_GroupIndex,
     SV_GroupThreadID,
