@@ -47,7 +47,7 @@ def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "grou
             group = int(divergent[0])
             lane = int(ctx.group_starts[group])
             raise UndefinedBehaviorError(
-                f"{what}: in thread group {tuple(int(v) for v in ctx.geometry.group_id[lane])}, "
+                f"{what}: in {ctx.group_name(lane)}, "
                 f"{int(reached[group])} of the {int(live[group])} threads that have not returned reach this "
                 f"barrier; a group barrier in divergent control flow is undefined behaviour (every thread of "
                 f"the group must reach it)")

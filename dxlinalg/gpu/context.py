@@ -123,6 +123,14 @@ class ExecutionContext:
     def groups(self) -> int:
         return int(self.group_starts.shape[0])
 
+    def group_name(self, lane: int) -> str:
+        """`thread group (x, y, z)` of a lane, for messages."""
+        return f"thread group {tuple(int(v) for v in self.geometry.group_id[lane])}"
+
+    def thread_name(self, lane: int) -> str:
+        """`thread i of thread group (x, y, z)` (i = SV_GroupIndex) of a lane, for messages."""
+        return f"thread {int(self.geometry.group_index[lane])} of {self.group_name(lane)}"
+
     def per_group_count(self, lanes: np.ndarray) -> np.ndarray:
         """(groups,) how many lanes of each group are set in the (lanes,) bool `lanes`."""
         return np.add.reduceat(lanes.astype(np.int64), self.group_starts)

@@ -181,9 +181,8 @@ class GroupSharedMemory:
             if misaligned.any():
                 lane = int(np.flatnonzero(misaligned)[0])
                 raise UndefinedBehaviorError(
-                    f"{what}: {self.describe(int(offset[lane]))} (thread {int(ctx.geometry.group_index[lane])} of "
-                    f"group {tuple(int(v) for v in ctx.geometry.group_id[lane])}) is not {dtype.itemsize}-byte "
-                    f"aligned for {dtype} elements")
+                    f"{what}: {self.describe(int(offset[lane]))} ({ctx.thread_name(lane)}) is not "
+                    f"{dtype.itemsize}-byte aligned for {dtype} elements")
         else:
             offset = offset - offset % dtype.itemsize       # hardware ignores the low address bits
         inside = (offset >= 0) & (offset + nbytes <= self.size)
@@ -191,8 +190,7 @@ class GroupSharedMemory:
         if outside.any() and ctx.strict:
             lane = int(np.flatnonzero(outside)[0])
             raise UndefinedBehaviorError(
-                f"{what}: bytes [{int(offset[lane])}, {int(offset[lane]) + nbytes}) (thread "
-                f"{int(ctx.geometry.group_index[lane])} of group {tuple(int(v) for v in ctx.geometry.group_id[lane])}) "
+                f"{what}: bytes [{int(offset[lane])}, {int(offset[lane]) + nbytes}) ({ctx.thread_name(lane)}) "
                 f"are outside the group's {self.size} bytes of groupshared memory")
         lanes = np.flatnonzero(active & inside)
         return lanes, ctx.group_of_lane[lanes] * self.stride + offset[lanes]

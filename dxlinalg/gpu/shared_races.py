@@ -116,9 +116,9 @@ class AccessTracker:
         if unwritten.any():
             row, col = np.unravel_index(int(np.flatnonzero(unwritten)[0]), unwritten.shape)
             raise UndefinedBehaviorError(
-                f"{what}: thread {int(self.ctx.geometry.group_index[lanes[row]])} of {self._where(int(lanes[row]))} "
-                f"reads {self.describe(int(byte_index[row, col]) % self.stride)}, which no thread of its group has "
-                f"written: groupshared memory starts undefined")
+                f"{what}: {self.ctx.thread_name(int(lanes[row]))} reads "
+                f"{self.describe(int(byte_index[row, col]) % self.stride)}, which no thread of its group has written: "
+                f"groupshared memory starts undefined")
 
     def _same_statement(self, byte_index: np.ndarray, me: np.ndarray, lanes: np.ndarray, what: str) -> None:
         if disjoint_runs(byte_index):
@@ -130,7 +130,7 @@ class AccessTracker:
             width = byte_index.shape[1]
             a, b = order[repeated[0]] // width, order[repeated[0] + 1] // width
             raise UndefinedBehaviorError(
-                f"{what}: data race on groupshared memory (write-after-write) in {self._where(int(lanes[a]))}: "
+                f"{what}: data race on groupshared memory (write-after-write) in {self.ctx.group_name(int(lanes[a]))}: "
                 f"threads {int(me[a, 0])} and {int(me[b, 0])} both write "
                 f"{self.describe(int(flat[order[repeated[0]]]) % self.stride)} in one statement; {BARRIER_ADVICE}")
 
@@ -142,13 +142,11 @@ class AccessTracker:
         them = int(other[row, col])
         who = "several threads" if them == SEVERAL_THREADS else f"thread {them}"
         raise UndefinedBehaviorError(
-            f"{what}: data race on groupshared memory ({kind}) in {self._where(int(lanes[row]))}: thread "
+            f"{what}: data race on groupshared memory ({kind}) in {self.ctx.group_name(int(lanes[row]))}: thread "
             f"{int(self.ctx.geometry.group_index[lanes[row]])} {verb} "
             f"{self.describe(int(byte_index[row, col]) % self.stride)}, which {who} {other_verb} since the "
             f"group's last barrier; {BARRIER_ADVICE}")
 
-    def _where(self, lane: int) -> str:
-        return f"thread group {tuple(int(v) for v in self.ctx.geometry.group_id[lane])}"
 
 
 def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

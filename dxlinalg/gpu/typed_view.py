@@ -123,9 +123,10 @@ class TypedView:
                 outside = ctx.active & ((index < 0) | (index + reach > extent))
                 if outside.any():
                     lane = int(np.flatnonzero(outside)[0])
-                    covered = f"[{int(index[lane])}, {int(index[lane]) + reach})" if reach > 1 else str(int(index[lane]))
+                    first = int(index[lane])
+                    covered = f"[{first}, {first + reach})" if reach > 1 else str(first)
                     raise UndefinedBehaviorError(
-                        f"{what}: index {covered} (lane {lane}) of dimension {axis} is outside "
+                        f"{what}: index {covered} ({ctx.thread_name(lane)}) of dimension {axis} is outside "
                         f"[0, {extent}) of {self.name!r} {self.shape} (out-of-bounds access is undefined)")
             element += index * stride
         return self.base + element * self.element_bytes

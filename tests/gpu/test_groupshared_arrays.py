@@ -140,7 +140,8 @@ def test_indices_must_fit_the_declaration_in_strict_mode():
         i = SV_GroupIndex()
         tile[i % 2, i] = i
 
-    with pytest.raises(UndefinedBehaviorError, match=r"tile\[\.\.\.\] store: index 3 \(lane 3\) of dimension 1 is "
+    with pytest.raises(UndefinedBehaviorError, match=r"tile\[\.\.\.\] store: index 3 \(thread 3 of thread group "
+                                                     r"\(0, 0, 0\)\) of dimension 1 is "
                                                      r"outside \[0, 3\) of 'tile' \(2, 3\)"):
         run_dispatch(off_the_end, {"u0": np.zeros(4, np.uint8)})
 
@@ -250,7 +251,8 @@ def test_a_strided_view_with_an_offset_addresses_like_a_memref():
         assert row.tolist() == np.arange(16).reshape(4, 4).tolist()     # vector.load of 4 along the row
         with pytest.raises(InvalidArgumentError, match="need a count >= 1 and a unit stride in the last dimension"):
             view.load((0, 0), count=2)
-        with pytest.raises(UndefinedBehaviorError, match=r"index \[2, 6\) \(lane 0\) of dimension 1 is outside \[0, 4\)"):
+        with pytest.raises(UndefinedBehaviorError, match=r"index \[2, 6\) \(thread 0 of thread group \(0, 0, 0\)\) "
+                                                         r"of dimension 1 is outside \[0, 4\)"):
             TypedView(memory, np.uint32, (4, 4), name="rows").load((0, 2), count=4)
 
 

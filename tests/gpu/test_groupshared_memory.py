@@ -63,10 +63,11 @@ def test_inactive_lanes_load_zeros_and_do_not_store():
 def test_strict_mode_reports_out_of_bounds_and_misaligned_accesses_with_thread_and_group():
     with group_lanes(2, 4) as ctx:
         memory = GroupSharedMemory(ctx, 16)
-        with pytest.raises(UndefinedBehaviorError, match=r"bytes \[16, 20\) \(thread 0 of group \(0, 0, 0\)\) are "
-                                                         r"outside the group's 16 bytes"):
+        with pytest.raises(UndefinedBehaviorError, match=r"bytes \[16, 20\) \(thread 0 of thread group \(0, 0, 0\)\) "
+                                                         r"are outside the group's 16 bytes"):
             memory.load(np.uint32, ctx.geometry.group_index * 4 + 16)
-        with pytest.raises(UndefinedBehaviorError, match=r"byte 2 \(thread 0 of group \(0, 0, 0\)\) is not 4-byte aligned"):
+        with pytest.raises(UndefinedBehaviorError,
+                           match=r"byte 2 \(thread 0 of thread group \(0, 0, 0\)\) is not 4-byte aligned"):
             memory.store(2, np.zeros((ctx.lanes, 1), np.uint32))
         with pytest.raises(UndefinedBehaviorError, match="outside"):
             memory.store(-4, np.zeros((ctx.lanes, 1), np.uint32))

@@ -159,7 +159,7 @@ def test_races_are_found_byte_by_byte_across_element_types():
             memory.store(5, np.full((2, 1), 7, np.uint8))          # thread 1 writes byte 5 only
         with if_(ctx.geometry.group_index == 0):
             memory.store(0, np.zeros((2, 1), np.uint32))           # thread 0 writes bytes 0..3
-            with pytest.raises(UndefinedBehaviorError, match=r"thread 0 reads groupshared byte 5, which thread 1 wrote"):
+            with pytest.raises(UndefinedBehaviorError, match="thread 0 reads groupshared byte 5, which thread 1 wrote"):
                 memory.load(np.uint32, 4)                          # bytes 4..7 include thread 1's byte 5
 
 
