@@ -36,7 +36,7 @@ from dxlinalg.profile.registry import load_profile
 
 MAX_GROUPS_PER_DIMENSION = 65535  # D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION
 DEFAULT_MAX_LANES_PER_CHUNK = 8192
-MAX_GROUPSHARED_BYTES_PER_CHUNK = 1 << 22   # groupshared rows of one chunk (strict mode adds 6 bytes per byte)
+MAX_GROUPSHARED_BYTES_PER_CHUNK = 1 << 22   # groupshared rows of one chunk (strict mode adds 7 bytes per byte)
 
 
 @dataclass(frozen=True)

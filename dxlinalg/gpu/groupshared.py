@@ -16,7 +16,7 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.gpu.serial_atomics import AtomicOp, apply_in_order, check_atomic_type
+from dxlinalg.gpu.serial_atomics import AtomicOp, apply_in_order, atomic_op, check_atomic_type
 from dxlinalg.gpu.shared_races import AccessTracker, disjoint_runs
 from dxlinalg.profile.model import DeviceProfile
 
@@ -114,7 +114,7 @@ class GroupSharedMemory:
         """An atomic read-modify-write per active lane; returns (lanes,) original values (0 for the others).
 
         Lanes hitting the same element are serialised in the profile's `groupshared.store_order`."""
-        op = AtomicOp(op)
+        op = atomic_op(op, what)
         dtype = np.dtype(dtype)
         check_atomic_type(op, dtype, what)
         if op is AtomicOp.COMPARE_EXCHANGE and comparand is None:

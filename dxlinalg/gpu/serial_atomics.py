@@ -32,6 +32,15 @@ class AtomicOp(StrEnum):
 _INTEGER_ONLY = {AtomicOp.AND, AtomicOp.OR, AtomicOp.XOR}
 
 
+def atomic_op(op: AtomicOp | str, what: str) -> AtomicOp:
+    """An AtomicOp from itself or its name ("add", "compare_exchange", ...)."""
+    try:
+        return AtomicOp(op)
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{what}: {op!r} is not an atomic operation; use one of {', '.join(o.value for o in AtomicOp)}") from None
+
+
 def check_atomic_type(op: AtomicOp, dtype: np.dtype, what: str) -> None:
     """Atomics act on 32/64-bit integers; float add/min/max/exchange/compare-exchange also on 16/32/64-bit floats."""
     dtype = np.dtype(dtype)

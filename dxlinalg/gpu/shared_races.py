@@ -23,10 +23,11 @@ BARRIER_ADVICE = ("separate the accesses with GroupMemoryBarrierWithGroupSync() 
 
 
 class AccessTracker:
-    """Per groupshared byte: its last writer, its readers, whether atomics wrote it, whether it was ever written.
+    """Per groupshared byte, since its group's last barrier: the thread that last stored to it, the threads
+    that updated it atomically, the threads that read it; and whether anything ever wrote it.
 
     With `report` (strict mode) races and reads of never-written bytes raise UndefinedBehaviorError;
-    without it only the writers are kept, for `foreign_bytes` (profiles whose stores become visible
+    without it only the writers are kept, for `load`'s answer (profiles whose stores become visible
     to other threads at the next barrier)."""
 
     def __init__(self, ctx: ExecutionContext, groups: int, stride: int, describe: Callable[[int], str],
@@ -36,58 +37,52 @@ class AccessTracker:
         self.describe = describe
         self.report = report
         size = groups * stride
-        self.writer = np.full(size, NO_THREAD, np.int16)
+        self.writer = np.full(size, NO_THREAD, np.int16)           # plain stores
+        self.atomic_writer = np.full(size, NO_THREAD, np.int16)    # atomics
         if report:
             self.reader = np.full(size, NO_THREAD, np.int16)
-            self.atomic = np.zeros(size, dtype=bool)
             self.written = np.zeros(size, dtype=bool)
 
     # -- what each kind of access checks and records ----------------------------------------------
     def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
-        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread wrote."""
+        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed."""
         me = self._threads(lanes)
-        writer = self.writer[byte_index]
-        foreign = (writer != NO_THREAD) & (writer != me)
+        writer, atomic_writer = self.writer[byte_index], self.atomic_writer[byte_index]
         if self.report:
             self._never_written(byte_index, lanes, what)
-            self._raise_where(foreign, byte_index, lanes, writer, what, "read-after-write", "reads",
+            self._raise_where(_other(writer, me), byte_index, lanes, writer, what, "read-after-write", "reads",
                               "wrote")
+            self._raise_where(_other(atomic_writer, me), byte_index, lanes, atomic_writer, what,
+                              "read after an atomic", "reads", "updated atomically")
             self._note(self.reader, byte_index, me)
-        return foreign
+        return _other(writer, me) | _other(atomic_writer, me)
 
     def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
         me = self._threads(lanes)
         if self.report:
             self._same_statement(byte_index, me, lanes, what)
-            writer = self.writer[byte_index]
-            self._raise_where((writer != NO_THREAD) & (writer != me), byte_index, lanes, writer, what,
-                              "write-after-write", "writes", "wrote")
-            reader = self.reader[byte_index]
-            self._raise_where((reader != NO_THREAD) & (reader != me), byte_index, lanes, reader, what,
-                              "write-after-read", "writes", "read")
-            self.atomic[byte_index] = False
+            for state, kind, verb in ((self.writer, "write-after-write", "wrote"),
+                                      (self.atomic_writer, "write after an atomic", "updated atomically"),
+                                      (self.reader, "write-after-read", "read")):
+                other = state[byte_index]
+                self._raise_where(_other(other, me), byte_index, lanes, other, what, kind, "writes", verb)
             self.written[byte_index] = True
         flat, thread = _thread_per_byte(byte_index, me)
         self.writer[flat] = thread
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
-        """Record atomic read-modify-writes: they race with plain accesses by other threads, not each other."""
+        """Record atomic read-modify-writes: they race with plain accesses by other threads, not with atomics."""
         me = self._threads(lanes)
-        writer = self.writer[byte_index]
         if self.report:
             self._never_written(byte_index, lanes, what)
-            plain = (writer != NO_THREAD) & (writer != me) & ~self.atomic[byte_index]
-            self._raise_where(plain, byte_index, lanes, writer, what, "atomic after a plain write",
-                              "updates atomically", "wrote without an atomic")
-            reader = self.reader[byte_index]
-            self._raise_where((reader != NO_THREAD) & (reader != me), byte_index, lanes, reader, what,
-                              "atomic after a plain read", "updates atomically", "read")
-            self.atomic[byte_index] = True
+            for state, kind, verb in ((self.writer, "atomic after a plain write", "wrote without an atomic"),
+                                      (self.reader, "atomic after a plain read", "read")):
+                other = state[byte_index]
+                self._raise_where(_other(other, me), byte_index, lanes, other, what, kind, "updates atomically",
+                                  verb)
             self.written[byte_index] = True
-        flat, thread = _thread_per_byte(byte_index, me)
-        current = self.writer[flat]
-        self.writer[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
+        self._note(self.atomic_writer, byte_index, me)
 
     def mark_written(self, byte_index: np.ndarray) -> None:
         """Bytes given a value outside any thread (a zero-initialised workgroup variable)."""
@@ -97,10 +92,8 @@ class AccessTracker:
     def barrier(self, groups: np.ndarray) -> None:
         """The threads of `groups` (bool per group) synchronised: their earlier accesses no longer race."""
         rows = np.flatnonzero(groups)
-        for state in (self.writer, *((self.reader,) if self.report else ())):
+        for state in (self.writer, self.atomic_writer, *((self.reader,) if self.report else ())):
             state.reshape(-1, self.stride)[rows] = NO_THREAD
-        if self.report:
-            self.atomic.reshape(-1, self.stride)[rows] = False
 
     # -- helpers ------------------------------------------------------------------------------------
     def _threads(self, lanes: np.ndarray) -> np.ndarray:
@@ -147,6 +140,11 @@ class AccessTracker:
             f"{self.describe(int(byte_index[row, col]) % self.stride)}, which {who} {other_verb} since the "
             f"group's last barrier; {BARRIER_ADVICE}")
 
+
+
+def _other(state: np.ndarray, me: np.ndarray) -> np.ndarray:
+    """Where a byte's recorded thread is a thread other than the accessing one."""
+    return (state != NO_THREAD) & (state != me)
 
 
 def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -151,7 +151,7 @@ class TypedView:
     def atomic(self, op: AtomicOp | str, indices: object, value: object, comparand: object = None, *,
                what: str | None = None) -> np.ndarray:
         """An atomic on one scalar element per lane (memory that supports atomics); (lanes,) originals."""
-        what = what or f"{self.name} atomic {AtomicOp(op).value}"
+        what = what or f"{self.name} atomic {op}"
         atomic = getattr(self.memory, "atomic", None)
         if atomic is None or self.components != 1:
             raise InvalidArgumentError(

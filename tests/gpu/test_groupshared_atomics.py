@@ -148,7 +148,7 @@ def test_atomic_argument_rules():
             memory.atomic("add", np.int16, 0, 1)
         with pytest.raises(InvalidArgumentError, match="compare_exchange needs a comparand"):
             memory.atomic("compare_exchange", np.uint32, 0, 1)
-        with pytest.raises(ValueError, match="'sub' is not a valid AtomicOp"):
+        with pytest.raises(InvalidArgumentError, match="'sub' is not an atomic operation; use one of add, min, max"):
             memory.atomic("sub", np.uint32, 0, 1)
         with pytest.raises(InvalidArgumentError, match="value has shape"):
             memory.atomic("add", np.uint32, 0, np.ones(3, np.uint32))

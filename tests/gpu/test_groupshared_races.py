@@ -141,8 +141,32 @@ def atomic_on_a_plain_write(out=RWByteAddressBuffer("u0"), counter=groupshared(u
     InterlockedAdd(counter.at[0], 1)
 
 
+@compute_shader(numthreads=(THREADS, 1, 1))
+def reset_own_then_count(out=RWByteAddressBuffer("u0"), counter=groupshared(uint32_t, 1)):
+    with if_(SV_GroupIndex() == 0):
+        counter[0] = 0                          # thread 0's plain store...
+        InterlockedAdd(counter.at[0], 1)        # ...then its own atomic: fine
+    with if_(SV_GroupIndex() == 1):
+        InterlockedAdd(counter.at[0], 1)        # another thread's atomic may come before the store
+
+
+@compute_shader(numthreads=(THREADS, 1, 1))
+def store_over_an_atomic(out=RWByteAddressBuffer("u0"), counter=groupshared(uint32_t, 1)):
+    with if_(SV_GroupIndex() == 0):
+        counter[0] = 0
+    GroupMemoryBarrierWithGroupSync()
+    with if_(SV_GroupIndex() == 1):
+        InterlockedAdd(counter.at[0], 1)
+    with if_(SV_GroupIndex() == 2):
+        counter[0] = 5
+
+
 @pytest.mark.parametrize("shader, match", [
-    (read_counter_too_early, r"\(read-after-write\).*which several threads wrote"),
+    (read_counter_too_early, r"\(read after an atomic\).*which several threads updated atomically"),
+    (reset_own_then_count, r"\(atomic after a plain write\).*thread 1 updates atomically .*which thread 0 wrote "
+                           r"without an atomic"),
+    (store_over_an_atomic, r"\(write after an atomic\).*thread 2 writes 'counter' byte 0 .*which thread 1 updated "
+                           r"atomically"),
     (atomic_on_a_plain_write, r"\(atomic after a plain write\).*thread 1 updates atomically 'counter' byte 0 .*which "
                               r"thread 0 wrote without an atomic"),
 ])
