@@ -16,7 +16,7 @@ from enum import Flag, auto
 
 import numpy as np
 
-from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import require_context
 
 
@@ -37,6 +37,10 @@ def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "grou
     and groupshared semantics makes one thread's groupshared writes safe for another to access.
     """
     ctx = require_context(what)
+    if not isinstance(memory, MemorySemantics) or not isinstance(execution, (bool, np.bool_)):
+        raise InvalidArgumentError(
+            f"{what}: execution must be a bool and memory a MemorySemantics flag (GROUPSHARED, DEVICE, ALL or "
+            f"NONE), got {execution!r} and {memory!r}")
     if not execution:
         return          # statements already run in order for every lane: a fence alone changes nothing here
     reached = ctx.per_group_count(ctx.active)

@@ -74,7 +74,14 @@ class TypedView:
     name: str = "view"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dtype", np.dtype(self.dtype))
+        if not all(callable(getattr(self.memory, method, None)) for method in ("load", "store")):
+            raise InvalidArgumentError(
+                f"view {self.name!r}: memory {type(self.memory).__name__} is not byte-addressed memory "
+                f"(a GroupSharedMemory or a BufferMemory)")
+        try:
+            object.__setattr__(self, "dtype", np.dtype(self.dtype))
+        except TypeError:
+            raise InvalidArgumentError(f"view {self.name!r}: {self.dtype!r} is not an element dtype") from None
         object.__setattr__(self, "shape", tuple(int(n) for n in self.shape))
         strides = row_major_strides(self.shape) if self.strides is None else tuple(int(s) for s in self.strides)
         object.__setattr__(self, "strides", strides)

@@ -23,6 +23,7 @@ from dxlinalg.gpu import (
     if_,
     lane_return,
     run_dispatch,
+    standalone_lanes,
 )
 from dxlinalg.gpu.types import uint32_t
 
@@ -100,6 +101,9 @@ def test_barriers_without_sync_or_without_groupshared_semantics_leave_the_race(b
         dispatch(make_exchange(barrier), groups=1)
 
 
-def test_barriers_need_running_lanes():
+def test_barriers_need_running_lanes_and_flags():
     with pytest.raises(InvalidArgumentError, match="GroupMemoryBarrierWithGroupSync needs running lanes"):
         GroupMemoryBarrierWithGroupSync()
+    with standalone_lanes(4):
+        with pytest.raises(InvalidArgumentError, match="memory a MemorySemantics flag .* got True and 256"):
+            group_barrier(execution=True, memory=256)

@@ -278,3 +278,11 @@ def test_a_view_over_a_buffer_loads_and_stores_through_the_buffer_rules():
 def test_bad_views_are_rejected(kwargs, match):
     with standalone_lanes(1) as ctx, pytest.raises(InvalidArgumentError, match=match):
         TypedView(GroupSharedMemory(ctx, 16), np.uint32, **kwargs)
+
+
+def test_views_need_byte_addressed_memory_and_a_dtype():
+    with standalone_lanes(1) as ctx:
+        with pytest.raises(InvalidArgumentError, match="memory ndarray is not byte-addressed memory"):
+            TypedView(np.zeros(16, np.uint8), np.uint32, (4,))
+        with pytest.raises(InvalidArgumentError, match="'nonsense' is not an element dtype"):
+            TypedView(GroupSharedMemory(ctx, 16), "nonsense", (4,))
