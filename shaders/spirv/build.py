@@ -60,16 +60,16 @@ MODULES = [
     Module("buffer_reference.spv", "buffer_reference.comp", "glslang"),
     Module("spec_constants.spv", "spec_constants.comp", "glslang"),
     Module("slang_loops.spv", "slang_loops.slang", "slang", options=("-O2",)),
-]
-_LATER = [
     # cooperative vectors
     Module("coopvec_ops.spv", "coopvec_ops.comp", "glslang"),
     Module("mlp_inference_fp16.spv", "mlp_inference.comp", "glslang", {"DT": "gl_ComponentTypeFloat16NV"}),
     Module("mlp_inference_e4m3.spv", "mlp_inference.comp", "glslang", {"DT": "gl_ComponentTypeFloatE4M3NV"}),
     Module("mlp_inference_e5m2.spv", "mlp_inference.comp", "glslang", {"DT": "gl_ComponentTypeFloatE5M2NV"}),
     Module("mlp_inference_int8.spv", "mlp_inference.comp", "glslang", {"INT8": "1"}),
-    Module("mlp_inference_slang_fp16.spv", "mlp_inference.slang", "slang", {"DT": "Float16"}),
-    Module("mlp_inference_slang_e4m3.spv", "mlp_inference.slang", "slang", {"DT": "FloatE4M3"}),
+    Module("mlp_inference_slang_fp16.spv", "mlp_inference.slang", "slang", {"DT": "Float16"},
+           options=("-capability", "spvCooperativeVectorNV")),
+    Module("mlp_inference_slang_e4m3.spv", "mlp_inference.slang", "slang", {"DT": "FloatE4M3"},
+           options=("-capability", "spvCooperativeVectorNV")),
     Module("mlp_training.spv", "mlp_training.comp", "glslang"),
     Module("mlp_adam.spv", "mlp_adam.comp", "glslang"),
     Module("mlp_widen.spv", "mlp_widen.comp", "glslang"),

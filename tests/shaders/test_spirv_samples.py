@@ -140,7 +140,8 @@ def read_module(data: bytes) -> Module:
 # --- the documented interface ----------------------------------------------------------------------
 @dataclass
 class Interface:
-    """The `// @...` lines of a source's header comment."""
+    """The `// @...` lines of a source's header comment. A tag may name a condition on the variant's
+    defines: `@push_constant[INT8] 80` applies when INT8 is defined, `[!INT8]` when it is not."""
 
     entry: str | None = None
     local_size: tuple[int, int, int] | None = None
@@ -150,9 +151,12 @@ class Interface:
     uses: set[str] = field(default_factory=set)
 
 
-def documented_interface(source: str) -> Interface:
+def documented_interface(source: str, defines: dict[str, str] | None = None) -> Interface:
     interface = Interface()
-    for tag, value in re.findall(r"^\s*//\s*@(\w+)\s+(.*)$", source, flags=re.MULTILINE):
+    defined = set(defines or {})
+    for tag, condition, value in re.findall(r"^\s*//\s*@(\w+)(?:\[(!?\w+)\])?\s+(.*)$", source, flags=re.MULTILINE):
+        if condition and (condition.lstrip("!") in defined) == condition.startswith("!"):
+            continue
         fields = value.split()
         if tag == "entry":
             interface.entry = fields[0]
@@ -249,8 +253,9 @@ def test_a_module_or_source_unknown_to_the_build_is_reported(tmp_path):
 def test_module_is_spirv_1_6_with_the_documented_interface(name):
     module = read_module((FOLDER / name).read_bytes())
     assert module.version == SPIRV_1_6
-    interface = documented_interface((FOLDER / MANIFEST["modules"][name]["source"]).read_text())
-    assert interface.entry == MANIFEST["modules"][name]["entry"]
+    entry = MANIFEST["modules"][name]
+    interface = documented_interface((FOLDER / entry["source"]).read_text(), entry["defines"])
+    assert interface.entry == entry["entry"]
     assert interface_mismatches(interface, module) == []
 
 
@@ -264,6 +269,18 @@ def test_a_wrong_local_size_in_the_binary_is_reported():
     interface = documented_interface((FOLDER / MANIFEST["modules"][name]["source"]).read_text())
     assert interface_mismatches(interface, read_module(bytes(data))) == [
         "LocalSize (32, 1, 1), documented (64, 1, 1)"]
+
+
+def test_conditional_tags_follow_the_variant_defines():
+    source = "// @entry main\n// @push_constant[!INT8] 48\n// @push_constant[INT8] 80\n"
+    assert documented_interface(source).push_constant_size == 48
+    assert documented_interface(source, {"DT": "x"}).push_constant_size == 48
+    assert documented_interface(source, {"INT8": "1"}).push_constant_size == 80
+
+
+def test_unknown_interface_tags_are_rejected():
+    with pytest.raises(ValueError, match="unknown interface tag @bindings"):
+        documented_interface("// @bindings 0 0 x\n")
 
 
 def test_documented_bindings_push_constants_and_specialization_are_compared():
