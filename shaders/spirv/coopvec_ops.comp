@@ -27,6 +27,7 @@
 //   21 a with component (i & 7) set to 42, then component ((i + 1) & 7) set to a's component (i & 7)
 //   22 a of invocation (l + 1) % 32 of the same workgroup, through workgroup memory
 //   23 {a, b}[i & 1] (a cooperative-vector array in Function storage)
+// Slot 16 is undefined where a is not finite (OpConvertFToS out of range is undefined behaviour).
 layout(local_size_x = 32) in;
 
 layout(set = 0, binding = 0) readonly buffer Inputs { uint inputs[]; };

@@ -6,8 +6,8 @@
 // @uses OpControlBarrier OpLoopMerge
 // @local_size 64 1 1
 // @binding 0 0 values  readonly  float[count]
-// @binding 0 1 sums    writeonly per workgroup g: float sums[2g] (the float sum), uint as float bits
-//                                sums[2g+1] (the number of values the group read)
+// @binding 0 1 sums    writeonly uint[2 * groups]: sums[2g] = the bits of group g's float sum,
+//                                sums[2g + 1] = the number of values group g read
 // @push_constant 4     uint count
 // Dispatch ceil(count / 64) x 1 x 1.
 //
