@@ -49,6 +49,7 @@ from dxlinalg.numerics.float_conversion import (
 STRICT = ConfigDict(extra="forbid")
 STRICT_FROZEN = ConfigDict(extra="forbid", frozen=True)
 SEED_MAX = 2**32 - 1
+FLOAT_TYPES = (ComponentType.F32, ComponentType.F16, ComponentType.F8_E4M3, ComponentType.F8_E5M2)
 
 
 class CooperativeVectorTier(IntEnum):
@@ -92,10 +93,9 @@ def _memory_type_named(value: object) -> ComponentType:
 def _float_type_named(value: object) -> ComponentType:
     """Types a float conversion can produce or read: FLOAT32, FLOAT16, E4M3, E5M2."""
     component_type = _type_named(value)
-    floats = (ComponentType.F32, ComponentType.F16, ComponentType.F8_E4M3, ComponentType.F8_E5M2)
-    if component_type not in floats:
+    if component_type not in FLOAT_TYPES:
         raise _rule_broken(f"{d3d12_type_name(component_type)} is not a float type; valid: "
-                           f"{', '.join(d3d12_type_name(t) for t in floats)}")
+                           f"{', '.join(d3d12_type_name(t) for t in FLOAT_TYPES)}")
     return component_type
 
 
@@ -123,14 +123,24 @@ def _type_set_names(types: frozenset[ComponentType]) -> list[str]:
     return [d3d12_type_name(t) for t in sorted(types)]
 
 
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """How docs/profiles.md names the type of a field whose Python type does not say it."""
+
+    text: str
+
+
 TierName = Annotated[CooperativeVectorTier, BeforeValidator(_tier_named),
-                     PlainSerializer(lambda t: t.name, return_type=str)]
+                     PlainSerializer(lambda t: t.name, return_type=str),
+                     Shown(" or ".join(f"`{t.name}`" for t in CooperativeVectorTier))]
 TypeName = Annotated[ComponentType, BeforeValidator(_type_named),
-                     PlainSerializer(d3d12_type_name, return_type=str)]
+                     PlainSerializer(d3d12_type_name, return_type=str), Shown("a [type name](#type-names)")]
 MemoryTypeName = Annotated[ComponentType, BeforeValidator(_memory_type_named),
-                           PlainSerializer(d3d12_type_name, return_type=str)]
+                           PlainSerializer(d3d12_type_name, return_type=str),
+                           Shown("a [type name](#type-names), not a packed one")]
 FloatTypeName = Annotated[ComponentType, BeforeValidator(_float_type_named)]
-FloatTypeSet = Annotated[frozenset[FloatTypeName], PlainSerializer(_type_set_names, return_type=list[str])]
+FloatTypeSet = Annotated[frozenset[FloatTypeName], PlainSerializer(_type_set_names, return_type=list[str]),
+                         Shown("a list of " + ", ".join(f"`{d3d12_type_name(t)}`" for t in FLOAT_TYPES))]
 Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX)]
 
 
