@@ -18,9 +18,6 @@ from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
 from dxlinalg.profile.model import LAYOUT_SPECS, DeviceProfile, FloatConversionFields, shown_value
 
-#: Models validated in place of the type a field is declared with.
-_VALIDATED_AS: dict[Any, type[BaseModel]] = {FloatConversionSettings: FloatConversionFields}
-
 
 class ProfileError(InvalidArgumentError):
     """A profile that is missing, not JSON, or breaks a rule of the profile format."""
@@ -48,7 +45,8 @@ def _walk(loc: tuple[int | str, ...]) -> tuple[str, type[BaseModel] | None]:
     """
     path, node, model = "", typing.cast(Any, DeviceProfile), None
     for part in loc:
-        node = _VALIDATED_AS.get(node, node)
+        if node is FloatConversionSettings:   # validated as its JSON form, FloatConversionFields
+            node = FloatConversionFields
         if isinstance(part, int):
             path += f"[{part}]"
             node = _item_type(node)

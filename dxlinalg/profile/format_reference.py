@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import types
 import typing
 from enum import Enum
 from pathlib import Path
@@ -69,7 +70,7 @@ def _type_text(field: FieldInfo) -> str:
         return " or ".join(f"`{json.dumps(m.value)}`" for m in annotation)
     if origin is list:
         return f"a list of objects: {_link(args[0])}"
-    if origin is typing.Union:
+    if origin in (typing.Union, types.UnionType):
         return "an object, by `kind`: " + ", ".join(_link(a) for a in args)
     if annotation in _SECTION_OF:
         return f"an object: {_link(annotation)}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from enum import IntEnum, StrEnum
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -204,7 +204,7 @@ class PermutedLayoutSpec(BaseModel):
     seed: Seed = Field(0, description="Seed of the permutation and of the padding bytes.")
 
 
-LayoutSpec = Annotated[Union[TiledLayoutSpec, NvidiaLayoutSpec, PermutedLayoutSpec],
+LayoutSpec = Annotated[TiledLayoutSpec | NvidiaLayoutSpec | PermutedLayoutSpec,
                        Field(discriminator="kind")]
 LAYOUT_SPECS: tuple[type[BaseModel], ...] = (TiledLayoutSpec, NvidiaLayoutSpec, PermutedLayoutSpec)
 

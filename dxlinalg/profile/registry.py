@@ -7,7 +7,7 @@ reported the same way everywhere: one `ProfileError` line naming the file, the k
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -26,7 +26,7 @@ def builtin_profile_names() -> list[str]:
     return [DEFAULT_PROFILE] + [n for n in names if n != DEFAULT_PROFILE]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _builtin(name: str) -> DeviceProfile:
     text = resources.files("dxlinalg.profile.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return parse_profile(text, f"built-in {name}")

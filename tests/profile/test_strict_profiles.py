@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from d3d12api import D3D12CreateDevice, D3D12Error, E_INVALIDARG
+from d3d12api import E_INVALIDARG, D3D12CreateDevice, D3D12Error
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.float_conversion import Fp8Overflow
 from dxlinalg.profile.errors import ProfileError
@@ -101,8 +101,8 @@ def test_any_key_the_format_does_not_define_is_an_error_naming_its_path(where, k
     ("accumulation.float_accumulator", "float16", "input should be 'float32' or 'float64'"),
     ("accumulation.atomic_nan", None, "input should be 'propagate' or 'canonical', got null"),
     ("tier", "TIER_2", "'TIER_2' is not a cooperative-vector tier; valid: NOT_SUPPORTED, TIER_1_0, TIER_1_1"),
-    ("mul_optimal_layout", {"kind": "swizzled"}, "a layout needs \"kind\": one of tiled, nvidia_mma, permuted, "
-                                                 "got \"swizzled\""),
+    ("mul_optimal_layout", {"kind": "swizzled"},
+     "a layout needs \"kind\": one of tiled, nvidia_mma, permuted, got \"swizzled\""),
     ("mul_optimal_layout", {"tile_rows": 4}, "a layout needs \"kind\": one of tiled, nvidia_mma, permuted"),
     ("mul_properties[0].input_type", "F7", "type 'F7' is not a D3D12 linear-algebra type"),
     ("mul_properties[1].matrix_interpretation", "SINT8_T4_PACKED",
