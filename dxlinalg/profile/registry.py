@@ -54,7 +54,7 @@ def load_profile_file(path: Path) -> DeviceProfile:
     if path.is_dir():
         raise ProfileError(str(path), "is a directory, not a profile JSON file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")   # a BOM, as Windows editors write, is not an error
     except OSError as error:
         raise ProfileError(str(path), f"cannot be read: {error.strerror or error}") from None
     except UnicodeDecodeError as error:

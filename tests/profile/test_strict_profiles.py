@@ -271,3 +271,9 @@ def test_python_code_may_pass_enum_members_and_settings():
     profile = DeviceProfile.model_validate(data)
     assert profile.mul_properties[0].input_type == ComponentType.F32
     assert profile.float_conversion.fp8_overflow is Fp8Overflow.SATURATE
+
+
+def test_a_file_saved_with_a_utf8_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + load_profile("minimal").model_dump_json().encode())
+    assert load_profile(str(path)) == load_profile("minimal")
