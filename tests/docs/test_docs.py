@@ -3,7 +3,7 @@
 - ```python blocks of one file run in order in one fresh namespace (cwd: a temp dir), so a
   document's snippets build on each other. Fragments that cannot run are fenced ```text,
   ```hlsl, ```cpp, ```bash or ```json instead; an unlabelled fence is an error.
-- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg.cli ARGS`, and `$ python -m ...`
+- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg ARGS`, and `$ python -m ...`
   lines (the samples) with this interpreter, in the same temp dir, after the python blocks above
   them (which may write their input files); other `$` lines (pip, venv) are not run. They must exit 0,
   unless the output pasted under the line shows `dxlinalg COMMAND: error: ...`: then the exit
@@ -99,7 +99,7 @@ def run_console_block(doc: Path, block: Block, cwd: Path) -> None:
         command = lines[index][2:]
         words = shlex.split(command)
         if words[0] == "dxlinalg" and len(words) > 1:
-            argv, error_prefix = ["-m", "dxlinalg.cli", *words[1:]], f"dxlinalg {words[1]}: error:"
+            argv, error_prefix = ["-m", "dxlinalg", *words[1:]], f"dxlinalg {words[1]}: error:"
         elif words[:2] == ["python", "-m"]:
             argv, error_prefix = words[1:], None
         else:
