@@ -24,15 +24,9 @@ def python(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_names_users_look_for_first_import_from_the_top():
-    from dxlinalg import (  # noqa: PLC0415  (the import is the behaviour under test)
-        DEFAULT_PROFILE,
-        ComponentType as TopComponentType,
-        DeviceProfile,
-        MatrixLayout as TopMatrixLayout,
-        __version__,
-        builtin_profile_names,
-        load_profile,
-    )
+    from dxlinalg import DEFAULT_PROFILE, DeviceProfile, __version__, builtin_profile_names, load_profile
+    from dxlinalg import ComponentType as TopComponentType
+    from dxlinalg import MatrixLayout as TopMatrixLayout
     assert TopComponentType is ComponentType and TopMatrixLayout is MatrixLayout
     assert load_profile is registry.load_profile and DeviceProfile is model.DeviceProfile
     assert load_profile(DEFAULT_PROFILE).name == builtin_profile_names()[0] == "reference"

@@ -211,9 +211,10 @@ def test_the_outside_reference_check_catches_each_form(tmp_path: Path) -> None:
 
 
 def test_shader_guide_lists_every_data_type_and_matrix_layout() -> None:
-    import dxlinalg.hlsl as hlsl
+    from dxlinalg import hlsl
 
     exported = {name for name in hlsl.__all__ if name.startswith(("DATA_TYPE_", "MATRIX_LAYOUT_"))}
-    listed = set(re.findall(r"\b(?:DATA_TYPE|MATRIX_LAYOUT)_[A-Z0-9_]*[A-Z0-9]", (DOCS / "shader-guide.md").read_text()))
+    guide = (DOCS / "shader-guide.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"\b(?:DATA_TYPE|MATRIX_LAYOUT)_[A-Z0-9_]*[A-Z0-9]", guide))
     assert exported - listed == set(), f"shader-guide.md does not list {sorted(exported - listed)}"
     assert listed - exported == set(), f"shader-guide.md names {sorted(listed - exported)}, which dxlinalg.hlsl lacks"

@@ -46,7 +46,8 @@ def iterables() -> list[Call]:
 
 def extremes() -> list[Call]:
     return [call(1, 2), call(3, 1, 2), call(2.5, 2), call(True, 2), call([1, 5, 3]), call("abc"), call([]),
-            call([], default=0), call([], default=None), call([1, -5, 3], key=builtins.abs), call("a", "B", key=str.lower),
+            call([], default=0), call([], default=None), call([1, -5, 3], key=builtins.abs),
+            call("a", "B", key=str.lower),
             call(1.0, float("nan")), call(float("nan"), 1.0), call(-0.0, 0.0), call([[1, 2], [1, 3]]),
             call(Fraction(1, 3), 0.3), call(Decimal("1.5"), 1), call(1, "a"), call(),
             lazily(lambda: (x * x for x in [-3, 2])), lazily(lambda: iter([]), default="empty")]
