@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dxlinalg.gpu.context import require_context
+from dxlinalg.gpu.context import current_context, require_context
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
 from dxlinalg.gpu.scratch import scratch
 
@@ -162,9 +162,11 @@ def fma(a: object, b: object, c: object) -> np.ndarray:
 
 
 def dot(a: object, b: object) -> np.ndarray:
-    """Sum over the last (vector) axis of a * b."""
+    """Sum over the vector axis of a * b (a scalar's dot product is the product)."""
     a, b = np.asarray(a), np.asarray(b)
-    return np.sum(a * b, axis=-1, dtype=np.result_type(a, b))
+    if _has_vector_axis(a) or _has_vector_axis(b):
+        return np.sum(a * b, axis=-1, dtype=np.result_type(a, b))
+    return np.multiply(a, b, dtype=np.result_type(a, b))
 
 
 def select(condition: object, a: object, b: object) -> np.ndarray:
@@ -241,6 +243,18 @@ def _is_lane_value(value: object) -> bool:
     return isinstance(value, _LANE_VALUE)
 
 
+def _has_vector_axis(value: np.ndarray) -> bool:
+    """Whether the last axis of a value is an HLSL vector's. Inside running lanes a (lanes,) array is
+    a per-lane scalar (one value per lane), so only arrays with more axes carry a vector; outside,
+    a 1-D array is one vector."""
+    if value.ndim == 0:
+        return False
+    running = current_context()
+    if running is not None and value.ndim == 1 and value.shape[0] == running.lanes:
+        return False
+    return True
+
+
 def _no_hlsl_form(name: str, call: str, hlsl_form: str, instead: str) -> TypeError:
     return TypeError(f"{call} on a numpy array or scalar: dxlinalg.hlsl's {name} is HLSL's {hlsl_form} on numpy "
                      f"values and Python's {name} on anything else; {instead}")
@@ -307,7 +321,7 @@ def any(x: object) -> object:  # noqa: A001
     if not _is_lane_value(x):
         return builtins.any(x)  # type: ignore[arg-type]
     nonzero = np.asarray(x) != 0
-    return np.any(nonzero, axis=-1) if nonzero.ndim else nonzero
+    return np.any(nonzero, axis=-1) if _has_vector_axis(nonzero) else nonzero
 
 
 def all(x: object) -> object:  # noqa: A001
@@ -315,7 +329,7 @@ def all(x: object) -> object:  # noqa: A001
     if not _is_lane_value(x):
         return builtins.all(x)  # type: ignore[arg-type]
     nonzero = np.asarray(x) != 0
-    return np.all(nonzero, axis=-1) if nonzero.ndim else nonzero
+    return np.all(nonzero, axis=-1) if _has_vector_axis(nonzero) else nonzero
 
 
 def lane_zeros(shape: tuple[int, ...] = (), dtype: object = np.float32) -> np.ndarray:

@@ -147,3 +147,21 @@ def test_numpy_values_in_a_call_hlsl_has_no_form_for_raise_type_error_with_the_w
     with pytest.raises(TypeError, match="dxlinalg.hlsl") as caught:
         eval(source, scope)  # noqa: S307
     assert advice in str(caught.value)
+
+
+def test_any_all_dot_work_lane_by_lane_on_per_lane_scalars():
+    """A (lanes,) value inside running lanes is one scalar per lane, not a vector across them."""
+    import dxlinalg.hlsl as hlsl
+    from dxlinalg.gpu import standalone_lanes
+
+    x = np.array([0.0, 2.0, 0.0, -1.0], np.float32)
+    with standalone_lanes(4):
+        assert hlsl.any(x).tolist() == [False, True, False, True]
+        assert hlsl.all(x).tolist() == [False, True, False, True]
+        assert hlsl.dot(x, x).tolist() == [0.0, 4.0, 0.0, 1.0]
+        vectors = np.array([[0, 1], [0, 0], [2, 3], [4, 0]], np.int32)
+        assert hlsl.any(vectors).tolist() == [True, False, True, True]
+        assert hlsl.all(vectors).tolist() == [False, False, True, False]
+        assert hlsl.dot(vectors, vectors).tolist() == [1, 0, 13, 16]
+    assert bool(hlsl.any(x)) and not bool(hlsl.all(x))   # outside lanes: one vector
+    assert hlsl.dot(x, x) == 5.0
