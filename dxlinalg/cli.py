@@ -1,4 +1,9 @@
-"""The `dxlinalg` console script: demo, features, conformance, convert."""
+"""The `dxlinalg` console script: demo, features, conformance, convert, profile.
+
+Errors are one line on stderr, `dxlinalg COMMAND: error: ...`, exit code 2; `main` is the one place
+that prints them. A `--profile` is loaded before the command runs, so a bad profile reads the same
+in every command (the loader words it: dxlinalg.profile.errors.ProfileError).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
-from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names
+from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -37,13 +42,25 @@ def _convert(args: argparse.Namespace) -> int:
                        args.to_layout, args.stride, args.dest_stride, args.profile, args.out)
 
 
+def _profile_check(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.profile import run_profile_check
+
+    return run_profile_check(args.file)
+
+
+def _profile_show(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.profile import run_profile_show
+
+    return run_profile_show(args.name)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dxlinalg",
         description="Reference emulator of the SM 6.9 cooperative-vector intrinsics and their D3D12 API.")
     parser.add_argument("--version", action="version", version=f"dxlinalg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    profile_help = f"built-in profile ({', '.join(builtin_profile_names())}) or a profile .json file"
+    profile_help = f"built-in profile ({', '.join(builtin_profile_names())}, any case) or a profile JSON file"
 
     demo = sub.add_parser("demo", help="run the neural-shading sample: inference and a short training")
     demo.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
@@ -80,6 +97,16 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
     convert.add_argument("--out", help="write the destination bytes (.bin) or matrix (.npy)")
     convert.set_defaults(handler=_convert)
+
+    profile = sub.add_parser("profile", help="check a profile file, or show a profile with every default filled in",
+                             description="Device profiles: docs/profiles.md describes the format.")
+    actions = profile.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="validate a profile: 'FILE: ok (profile NAME)' or a one-line error")
+    check.add_argument("file", metavar="FILE", help="a profile JSON file (or a built-in name)")
+    check.set_defaults(handler=_profile_check)
+    show = actions.add_parser("show", help="print a profile as JSON, every default filled in")
+    show.add_argument("name", metavar="NAME", help=profile_help)
+    show.set_defaults(handler=_profile_show)
     return parser
 
 
@@ -96,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     retain_freed_memory()        # our own process: large temporaries reuse warm pages
 
     try:
+        if getattr(args, "profile", None) is not None:
+            load_profile(args.profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
     except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)

@@ -27,7 +27,7 @@ from d3d12api import (
 )
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.codecs import element_dtype
-from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
+from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, parse_component_type, type_info
 from dxlinalg.numerics.layouts.strided import decode_strided
 from shaders.host_helpers import GpuContext, align_up
 
@@ -46,7 +46,7 @@ def _parse(enum: type[IntEnum], name: str, argument: str, what: str) -> Any:
 
 def parse_type(name: str, argument: str) -> D3D12_LINEAR_ALGEBRA_DATATYPE:
     """A D3D12 short type name (FLOAT32, FLOAT16, E4M3, SINT8, ...)."""
-    return _parse(D3D12_LINEAR_ALGEBRA_DATATYPE, name, argument, "a D3D12 linear-algebra type")
+    return D3D12_LINEAR_ALGEBRA_DATATYPE(parse_component_type(name, argument))
 
 
 def parse_layout(name: str, argument: str) -> D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT:

@@ -4,8 +4,9 @@
 VectorRef, MakeInterpretedVector, Mul, MulAdd, OuterProductAccumulate, VectorAccumulate,
 DATA_TYPE_*, MATRIX_LAYOUT_*), resource declarations, system values, wave intrinsics, the
 masking construct for branches (`if_`/`else_`/`assign`), HLSL types (`float16_t`, `vector[T, N]`)
-and elementwise intrinsics — `max`, `min`, `abs`, `round`, `any` and `all` shadow Python's
-builtins there, as they would in HLSL.
+and elementwise intrinsics. `max`, `min`, `abs`, `round`, `pow`, `any` and `all` take Python's
+builtins' place there: HLSL's meaning on numpy arrays and scalars (lane values), Python's own on
+everything else, so host code in the same module keeps working (see dxlinalg.gpu.intrinsics).
 """
 
 from dxlinalg.gpu import (
@@ -87,6 +88,7 @@ from dxlinalg.gpu.intrinsics import (
     mad,
     max,
     min,
+    pow,
     rcp,
     round,
     rsqrt,

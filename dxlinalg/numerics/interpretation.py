@@ -74,7 +74,8 @@ def check_unsigned_flag(physical: ComponentType, is_unsigned: bool, argument: st
 def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
                            interpretation: ComponentType | int, k: int,
                            settings: FloatConversionSettings) -> LogicalVector:
-    """Apply an input interpretation to a (lanes, NUMi) physical vector, giving (lanes, K) values."""
+    """Apply an input interpretation to a (lanes, NUMi) physical vector, giving (lanes, K) values,
+    after DXIL's rules on the vector's type and length."""
     physical = np.asarray(physical)
     if physical.ndim != 2:
         raise InvalidArgumentError(
@@ -83,8 +84,7 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
     check_unsigned_flag(physical_type, is_unsigned, "input_unsigned")
     interp = require_register_interpretation(interpretation, "input_interpretation")
     num_i = physical.shape[1]
-    info = type_info(interp)
-    if info.is_packed:
+    if type_info(interp).is_packed:
         if physical_type != ComponentType.U32:
             raise InvalidArgumentError(
                 f"input_interpretation {interp.name} needs a 32-bit unsigned physical vector, got "
@@ -93,20 +93,34 @@ def interpret_input_vector(physical: np.ndarray, is_unsigned: bool,
             raise InvalidArgumentError(
                 f"input vector length NUMi = {num_i} but K = {k} with packed interpretation {interp.name} "
                 f"needs NUMi == ceil(K/4) = {packed_word_count(k)} (0029: NUMi vs K)")
-        return LogicalVector(unpack_words(physical, interp, k), interp)
-    if num_i != k:
+    elif num_i != k:
         raise InvalidArgumentError(
             f"input vector length NUMi = {num_i} must equal K = {k} for the non-packed interpretation "
             f"{interp.name} (0029: NUMi vs K)")
+    return interpret_physical(physical, physical_type, interp, k, settings)
+
+
+def interpret_physical(physical: np.ndarray, physical_type: ComponentType, interpretation: ComponentType, k: int,
+                       settings: FloatConversionSettings) -> LogicalVector:
+    """The interpretation itself, once a surface has checked its rules: packed types are a bitcast
+    (the first K components, lowest bits first), the others an arithmetic conversion (integers
+    saturate, float to integer rounds to nearest even and saturates). `physical` holds elements of
+    `physical_type` in any dtype of that width (a surface decides signedness by operand, not dtype)."""
+    info = type_info(interpretation)
+    if info.is_packed:
+        return LogicalVector(unpack_words(physical.view(np.uint32), interpretation, k), interpretation)
+    storage = type_info(physical_type).dtype
+    if physical.dtype != storage:
+        physical = physical.view(storage)
     if physical_type == ComponentType.F16 and info.is_float and info.bits == 8:
         halves = np.ascontiguousarray(physical).view(np.uint16)
-        return LogicalVector(lookup(_half_as_fp8_values(interp, settings), halves), interp)
-    converted = convert_elements(physical, physical_type, interp, settings)
+        return LogicalVector(lookup(_half_as_fp8_values(interpretation, settings), halves), interpretation)
+    converted = convert_elements(physical, physical_type, interpretation, settings)
     if info.is_float:
         values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)
     else:
         values = converted
-    return LogicalVector(values, interp)
+    return LogicalVector(values, interpretation)
 
 
 @cache

@@ -15,7 +15,7 @@ def run(profiles, json_path=None, progress=False, **kwargs):
     return code, out.getvalue(), err.getvalue()
 
 
-def broken_profile(tmp_path, drop: str = "F8_E4M3") -> str:
+def broken_profile(tmp_path, drop: str = "E4M3") -> str:
     """The minimal profile minus one minimum-set row: a user-written profile that is not conformant."""
     profile = load_profile("minimal").model_dump(mode="json")
     profile["name"] = "missing-e4m3"
