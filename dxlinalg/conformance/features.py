@@ -117,8 +117,9 @@ def _duplicate_rows(query: FeatureQuery) -> list[str]:
         pairs: dict[tuple[int, int], list[int]] = {}
         for index, prop in enumerate(properties):
             pairs.setdefault((int(prop.InputType), int(prop.AccumulationType)), []).append(index)
-        problems += [f"{field_name}{_indices(indices)} report the same pair ({dt.name(pair[0])}, {dt.name(pair[1])})"
-                     for pair, indices in pairs.items() if len(indices) > 1]
+        problems += [f"{field_name}{_indices(indices)} report the same pair ({dt.name(input_type)}, "
+                     f"{dt.name(accumulation_type)})"
+                     for (input_type, accumulation_type), indices in pairs.items() if len(indices) > 1]
     if problems:
         problems.append("each combination must be listed once (conformance suite rule: a property list is a set)")
     return problems

@@ -83,17 +83,14 @@ def device_labels(profiles: list[tuple[str, str]]) -> list[str]:
     """What to call each device of a run, from (profile name, how it was given): the profile's name,
     which users recognise, with the file or `built-in` added where two devices share a name, and a
     number where they share that too (one profile given twice)."""
-    def key(text: str) -> str:
-        return text.casefold()
-
-    names = Counter(key(name) for name, _ in profiles)
-    labels = [name if names[key(name)] == 1 else f"{name} ({given})" for name, given in profiles]
-    repeats = Counter(key(label) for label in labels)
+    names = Counter(name.casefold() for name, _ in profiles)
+    labels = [name if names[name.casefold()] == 1 else f"{name} ({given})" for name, given in profiles]
+    repeats = Counter(label.casefold() for label in labels)
     seen: Counter = Counter()
     numbered = []
     for label in labels:
-        seen[key(label)] += 1
-        numbered.append(label if repeats[key(label)] == 1 else f"{label} #{seen[key(label)]}")
+        seen[label.casefold()] += 1
+        numbered.append(label if repeats[label.casefold()] == 1 else f"{label} #{seen[label.casefold()]}")
     return numbered
 
 

@@ -273,3 +273,38 @@ class _RaisingList(Forwarding):
 def fp8_encoder_scale(rows: int, amax: int) -> float:
     """The broken driver's helper: it divides by the largest magnitude, which may be 0."""
     return rows / amax
+
+
+class GarbagePropertiesDevice(EditedPropertiesDevice):
+    """Fills its Mul property list with something that is not a property struct."""
+
+    def edit(self, pointer: str, properties: list) -> list:
+        return [None] * len(properties) if pointer == "pMatrixVectorMulAddProperties" else properties
+
+
+class NoFreshListDevice(RaisingConversionDevice):
+    """RaisingConversionDevice that can create only one command list, so the fresh list the suite asks
+    for after an error cannot be made."""
+
+    def __init__(self, profile: str) -> None:
+        super().__init__(profile)
+        self.lists = 0
+
+    def CreateCommandList(self, *args: object) -> object:  # noqa: N802
+        self.lists += 1
+        if self.lists > 1:
+            raise RuntimeError("out of command lists")
+        return super().CreateCommandList(*args)
+
+
+class FailingReleaseDevice(_TrackingDevice):
+    """Every buffer's Release raises."""
+
+    def CreateCommittedResource(self, *args: object, **kwargs: object) -> object:  # noqa: N802
+        resource = super().CreateCommittedResource(*args, **kwargs)
+        resource.Release = release_with_a_bug
+        return resource
+
+
+def release_with_a_bug() -> int:
+    raise RuntimeError("Release: reference count below zero")

@@ -7,7 +7,10 @@ from broken_devices import (
     CorruptingConversionDevice,
     DroppedCombinationDevice,
     DuplicateRowsDevice,
+    FailingReleaseDevice,
+    GarbagePropertiesDevice,
     LenientQueryDevice,
+    NoFreshListDevice,
     PerturbedDispatchDevice,
     RaisingConversionDevice,
     TierDevice,
@@ -98,3 +101,27 @@ def test_an_exception_inside_the_device_fails_each_case_it_touches_as_one_cause(
     assert "Traceback" not in summary and "Traceback" in format_summary([report], verbose=True)
     cases = to_json([report])["devices"][0]["cases"]
     assert [c["name"] for c in cases if c["status"] == "fail"] == [r.name for r in failed]
+
+
+def test_property_rows_that_are_not_structs_fail_the_setup_instead_of_crashing():
+    report = run_conformance(GarbagePropertiesDevice("minimal"), "garbage", quick=True)
+    assert [(r.name, r.status) for r in report.results] == [("setup", "fail")]
+    assert report.results[0].detail.startswith("AttributeError: ")
+    assert "in check_features" in report.results[0].traceback
+
+
+def test_a_device_that_cannot_make_a_fresh_command_list_fails_its_cases_without_crashing():
+    report = run_conformance(NoFreshListDevice("minimal"), "no fresh list", quick=True)
+    first = next(r for r in report.results if r.status == "fail")
+    assert first.detail == ("ZeroDivisionError: division by zero; a fresh command list could not be made: "
+                            "RuntimeError: out of command lists")
+    assert len(report.results) == 193, "every case still has its row"
+
+
+def test_a_release_that_raises_fails_each_case_by_name():
+    report = run_conformance(FailingReleaseDevice("minimal"), "failing release", quick=True)
+    cases = [r for r in report.results if r.group not in ("features", "destsize")]  # those create no buffers
+    assert cases and all(r.status == "fail" for r in cases)
+    assert all(r.detail == "releasing its buffers failed: RuntimeError: Release: reference count below zero"
+               for r in cases)
+    assert "in release_with_a_bug" in cases[-1].traceback
