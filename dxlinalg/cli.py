@@ -125,8 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     retain_freed_memory()        # our own process: large temporaries reuse warm pages
 
     try:
-        if getattr(args, "profile", None) is not None:
-            load_profile(args.profile)   # a bad profile fails here, before any work, in one line
+        profiles = getattr(args, "profile", None)
+        for profile in profiles if isinstance(profiles, list) else [profiles]:  # conformance takes several
+            if profile is not None:
+                load_profile(profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
     except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
