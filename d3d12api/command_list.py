@@ -34,6 +34,7 @@ from d3d12api.conversion import (
     check_command_list_type,
     check_conversion,
     check_resources,
+    conversion_accesses,
     undefined_behaviour,
 )
 from d3d12api.enums import (
@@ -47,6 +48,14 @@ from d3d12api.enums import (
 )
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
 from d3d12api.resource import ID3D12Resource
+from d3d12api.resource_states import (
+    Access,
+    BarrierEvent,
+    StateEvent,
+    StateTracker,
+    UseEvent,
+    buffer_state_problem,
+)
 from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list
 
 if TYPE_CHECKING:
@@ -101,6 +110,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         self.device = device
         self.type = list_type
         self.commands: list[Command] = []
+        self.state_events: list[StateEvent] = []
         self.error: D3D12DebugLayerError | None = None
         self.state = ListState.CLOSED
         self._allocator: ID3D12CommandAllocator | None = None
@@ -112,6 +122,25 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
     def _record(self, command: Command) -> None:
         """Append a validated command; it runs when a queue executes the list."""
         self.commands.append(command)
+
+    def _track_states(self, event: StateEvent) -> None:
+        """Check the resource states and barriers of the command about to be recorded (`resource_states`).
+
+        What is wrong whatever state the buffers enter the list in is reported now (with the debug
+        layer: raised, and the command is not recorded); the rest waits for ExecuteCommandLists.
+        A state problem is undefined behaviour, not invalid usage: without the debug layer the list
+        still closes with S_OK and runs.
+        """
+        self._states.list_name = self.name
+        problems, updates = self._states.process(event)
+        for _, error in problems:
+            self.device.debug_layer.error(error)
+        self._states.commit(updates)
+        self.state_events.append(event)
+
+    def _use(self, call: str, accesses: list[Access]) -> None:
+        """`_track_states` for a command that uses these resources."""
+        self._track_states(UseEvent(call, accesses, len(self.commands)))
 
     def _reject(self, error: D3D12DebugLayerError) -> None:
         """A broken rule: the debug layer raises; otherwise the list is spoiled (Close -> E_INVALIDARG)."""
@@ -129,6 +158,8 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
 
     def _open(self, allocator: ID3D12CommandAllocator | None, initial_state: Any) -> None:
         self.commands = []
+        self.state_events = []
+        self._states = StateTracker(at_execution=False, list_name=self.name)
         self.error = None
         self.state = ListState.RECORDING
         self._allocator = allocator
@@ -168,8 +199,11 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         return HRESULT.S_OK
 
     def ResourceBarrier(self, NumBarriers: int, pBarriers: D3D12_RESOURCE_BARRIER | Sequence[D3D12_RESOURCE_BARRIER]) -> None:
-        """Validated and recorded; execution is in order, so barriers change nothing (§1.7 states are
-        not tracked)."""
+        """Validated, checked against the states the list has put its buffers in, and recorded.
+
+        Execution is in order, so a barrier moves no data; what it changes is the state the
+        debug layer tracks (transitions) and which writes are ordered (UAV, aliasing).
+        """
         if not self._recording("ResourceBarrier"):
             return
         barriers = as_list(pBarriers)
@@ -182,7 +216,9 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         except D3D12DebugLayerError as error:
             self._reject(error)
             return
-        self._record(ResourceBarrierCommand([b.model_copy() for b in barriers[:NumBarriers]]))
+        recorded = [_copy_barrier(b) for b in barriers[:NumBarriers]]
+        self._track_states(BarrierEvent(recorded, len(self.commands)))
+        self._record(ResourceBarrierCommand(recorded))
 
     def CopyBufferRegion(self, pDstBuffer: ID3D12Resource, DstOffset: int, pSrcBuffer: ID3D12Resource,
                          SrcOffset: int, NumBytes: int) -> None:
@@ -193,6 +229,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         except D3D12DebugLayerError as error:
             self._reject(error)
             return
+        self._use("CopyBufferRegion", _copy_accesses(pDstBuffer, DstOffset, pSrcBuffer, SrcOffset, NumBytes))
         self._record(CopyBufferRegionCommand(pDstBuffer, DstOffset, pSrcBuffer, SrcOffset, NumBytes))
 
     def ConvertLinearAlgebraMatrix(self, pDesc: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO
@@ -227,39 +264,75 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
             return
         for report in undefined_behaviour(requests, self.device, self.device.profile):
             self.device.debug_layer.error(report)
+        self._use(CONVERT, conversion_accesses(requests, self.device))
         self._record(ConvertLinearAlgebraMatrixCommand(requests))
 
 
 def _check_barrier(barrier: Any, index: int) -> None:
+    """What makes a barrier nonsense whatever state its resource is in (D3D12 rejects the call)."""
     field = f"pBarriers[{index}]"
 
     def fail(message: str) -> None:
         raise D3D12DebugLayerError(f"ResourceBarrier: {field}{message}", rule="resource barrier")
 
+    def check_resource(resource: Any, name: str, optional: bool) -> None:
+        if resource is None and optional:
+            return
+        if not isinstance(resource, ID3D12Resource):
+            fail(f".{name} must be a resource" + (" or None" if optional else ""))
+        if not resource.alive:
+            fail(f".{name} {resource.name} has been released")
+
     if not isinstance(barrier, D3D12_RESOURCE_BARRIER):
         fail(f" is a {type(barrier).__name__}, not a D3D12_RESOURCE_BARRIER")
-    if enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags) is None:
-        fail(f".Flags = {barrier.Flags} is not a D3D12_RESOURCE_BARRIER_FLAGS value")
+    flags = enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags)
+    if flags is None or flags == D3D12_RESOURCE_BARRIER_FLAGS.BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAGS.END_ONLY:
+        fail(f".Flags = {barrier.Flags} is not NONE, BEGIN_ONLY or END_ONLY")
     if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
         transition = barrier.Transition
-        if not isinstance(transition.pResource, ID3D12Resource):
-            fail(".Transition.pResource must be a resource")
+        check_resource(transition.pResource, "Transition.pResource", optional=False)
         if transition.Subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
             fail(f".Transition.Subresource = {transition.Subresource}; a buffer has only subresource 0")
         for name in ("StateBefore", "StateAfter"):
-            if enum_member(D3D12_RESOURCE_STATES, getattr(transition, name)) is None:
-                fail(f".Transition.{name} = {getattr(transition, name)} is not a D3D12_RESOURCE_STATES value")
+            value = getattr(transition, name)
+            if enum_member(D3D12_RESOURCE_STATES, value) is None:
+                fail(f".Transition.{name} = {value} is not a D3D12_RESOURCE_STATES value")
+            problem = buffer_state_problem(value, transition.pResource.name, transition.pResource.flags)
+            if problem:
+                fail(f".Transition.{name}: {problem}")
         if int(transition.StateBefore) == int(transition.StateAfter):
             fail(f": StateBefore and StateAfter are both {transition.StateBefore!r}; a transition must change "
                  f"the state")
         if transition.pResource.heap_type != D3D12_HEAP_TYPE.DEFAULT:
             fail(f": {transition.pResource.name} is in a {transition.pResource.heap_type.name} heap, whose state "
                  f"never changes")
-    elif barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.UAV:
-        if barrier.UAV.pResource is not None and not isinstance(barrier.UAV.pResource, ID3D12Resource):
-            fail(".UAV.pResource must be a resource or None (all UAV accesses)")
-    elif barrier.Type != D3D12_RESOURCE_BARRIER_TYPE.ALIASING:
+        return
+    if barrier.Type not in (D3D12_RESOURCE_BARRIER_TYPE.UAV, D3D12_RESOURCE_BARRIER_TYPE.ALIASING):
         fail(f".Type = {barrier.Type} is not a D3D12_RESOURCE_BARRIER_TYPE value")
+    if flags:
+        fail(f".Flags = {flags!r}: only transition barriers may be split (BEGIN_ONLY / END_ONLY)")
+    if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.UAV:
+        check_resource(barrier.UAV.pResource, "UAV.pResource", optional=True)
+    else:
+        check_resource(barrier.Aliasing.pResourceBefore, "Aliasing.pResourceBefore", optional=True)
+        check_resource(barrier.Aliasing.pResourceAfter, "Aliasing.pResourceAfter", optional=True)
+
+
+def _copy_barrier(barrier: D3D12_RESOURCE_BARRIER) -> D3D12_RESOURCE_BARRIER:
+    """The barrier as recorded: its structs copied, its resources shared (C copies the pointers)."""
+    return D3D12_RESOURCE_BARRIER(Type=barrier.Type, Flags=barrier.Flags, Transition=barrier.Transition.model_copy(),
+                                  Aliasing=barrier.Aliasing.model_copy(), UAV=barrier.UAV.model_copy())
+
+
+def _copy_accesses(dst: ID3D12Resource, dst_offset: int, src: ID3D12Resource, src_offset: int,
+                   num_bytes: int) -> list[Access]:
+    """A copy reads its source in COPY_SOURCE and writes its destination in COPY_DEST. A copy inside
+    one buffer (non-overlapping ranges) needs the buffer in COPY_DEST only: one state covers both
+    ranges, as UNORDERED_ACCESS covers a UAV's reads (D3D12 leaves this case unstated)."""
+    source_state = D3D12_RESOURCE_STATES.COPY_DEST if dst is src else D3D12_RESOURCE_STATES.COPY_SOURCE
+    return [Access(src, int(source_state), src_offset, src_offset + num_bytes, "the copy source (pSrcBuffer)"),
+            Access(dst, int(D3D12_RESOURCE_STATES.COPY_DEST), dst_offset, dst_offset + num_bytes,
+                   "the copy destination (pDstBuffer)")]
 
 
 def _check_copy(dst: Any, dst_offset: int, src: Any, src_offset: int, num_bytes: int) -> None:

@@ -29,8 +29,10 @@ from d3d12api.enums import (
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT,
     D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE,
     D3D12_RESOURCE_FLAGS,
+    D3D12_RESOURCE_STATES,
 )
 from d3d12api.hresult import D3D12DebugLayerError
+from d3d12api.resource_states import Access
 from d3d12api.structs import (
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO,
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO,
@@ -47,6 +49,11 @@ if TYPE_CHECKING:
 CONVERT = "ConvertLinearAlgebraMatrix"
 QUERY = "GetLinearAlgebraMatrixConversionDestinationInfo"
 UINT_MAX = 0xFFFFFFFF
+#: The states a conversion uses its buffers in (0029, legacy barriers).
+CONVERSION_SOURCE_STATE = int(D3D12_RESOURCE_STATES.NON_PIXEL_SHADER_RESOURCE)
+CONVERSION_DEST_STATE = int(D3D12_RESOURCE_STATES.UNORDERED_ACCESS)
+CONVERSION_STATES_CITE = ("0029 CommandList interactions: the source buffer is in NON_PIXEL_SHADER_RESOURCE, "
+                          "the destination in UNORDERED_ACCESS")
 #: Emulator limit on NumRows * NumColumns (host memory for layout tables); larger is rejected.
 MAX_MATRIX_ELEMENTS = 1 << 24
 
@@ -290,6 +297,22 @@ def check_resources(request: ConversionRequest, device: "ID3D12Device") -> None:
         raise _error(CONVERT, f"{field}.DataDesc.SrcVA = 0x{request.src_va:x} is in {src.name}, a READBACK heap "
                               f"resource, which stays in COPY_DEST and cannot be read by the conversion",
                      Rule.SRC_RESOURCE_STATE, "§1.7 barriers: source NON_PIXEL_SHADER_RESOURCE")
+
+
+def conversion_accesses(requests: list[ConversionRequest], device: "ID3D12Device") -> list[Access]:
+    """The resource states a conversion needs: its source in NON_PIXEL_SHADER_RESOURCE, its destination in
+    UNORDERED_ACCESS (0029 "CommandList interactions", legacy barriers). Ranges in no resource are
+    `undefined_behaviour`'s concern, not a state's."""
+    accesses = []
+    for request in requests:
+        for va, size, state, role in ((request.src_va, request.src_size, CONVERSION_SOURCE_STATE, "source"),
+                                      (request.dest_va, request.dest_size, CONVERSION_DEST_STATE, "destination")):
+            resource = device.resource_at(va)
+            if resource is not None:
+                start = va - resource.GetGPUVirtualAddress()
+                accesses.append(Access(resource, state, start, start + size, f"the {role} of {request.field}",
+                                       CONVERSION_STATES_CITE))
+    return accesses
 
 
 def undefined_behaviour(requests: list[ConversionRequest], device: "ID3D12Device",

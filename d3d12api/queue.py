@@ -2,7 +2,9 @@
 
 Execution model: a queue runs its work in submission order, synchronously, inside the call
 that submits it: when `ExecuteCommandLists` returns, every command has executed and its writes
-are in memory; `Signal` sets the fence at once. The one exception is `Wait` on a fence value
+are in memory; `Signal` sets the fence at once. Before a batch runs, its lists' resource states are
+checked as they really are (`resource_states.check_at_execution`); after it, buffers are back in
+COMMON (D3D12's decay), which needs no bookkeeping: every check starts from COMMON. The one exception is `Wait` on a fence value
 not reached yet: the queue then holds later submissions and runs them, in order, from inside
 the fence's `Signal` (CPU `ID3D12Fence.Signal` or another queue's `Signal`) that reaches it.
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from d3d12api.com import IUnknown
 from d3d12api.enums import D3D12_COMMAND_LIST_TYPE
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
+from d3d12api.resource_states import check_at_execution
 from d3d12api.structs import D3D12_COMMAND_QUEUE_DESC
 
 if TYPE_CHECKING:
@@ -124,6 +127,7 @@ class ID3D12CommandQueue(IUnknown):
         batch = lists[:NumCommandLists]
 
         def run() -> bool:
+            check_at_execution(batch, self.device.debug_layer.error)  # raises before anything runs
             self.device._make_cpu_writes_visible()
             for command_list in batch:
                 for command in command_list.commands:

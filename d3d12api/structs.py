@@ -75,7 +75,7 @@ def as_list(items: Any) -> list[Any]:
 class D3D12Struct(BaseModel):
     """Base of every struct: positional (aggregate) construction and a C size."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True, validate_assignment=True)
     c_sizeof: ClassVar[int] = 0
 
     def __init__(self, *values: Any, **fields: Any) -> None:

@@ -267,13 +267,15 @@ class Trainer:
                     DestVA=base + offset, SrcVA=source.GetGPUVirtualAddress())))
         for info in infos:
             gpu.device.GetLinearAlgebraMatrixConversionDestinationInfo(info.DestInfo)
-        gpu.list.ConvertLinearAlgebraMatrix(infos, len(infos))
         biases = np.zeros(self.layout.size, np.uint8)
         for bias, offset in zip(weights.biases, self.layout.bias_offsets):
             biases[offset: offset + bias.size * 2] = bias.astype(np.float16).view(np.uint8)
         bias_upload = gpu.upload_buffer(biases, name="initial biases")
-        for bias, offset in zip(weights.biases, self.layout.bias_offsets):
+        for bias, offset in zip(weights.biases, self.layout.bias_offsets):  # params: COMMON -> COPY_DEST
             gpu.list.CopyBufferRegion(self.params, offset, bias_upload, offset, bias.size * 2)
+        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+            self.params, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
+        gpu.list.ConvertLinearAlgebraMatrix(infos, len(infos))
         gpu.execute_and_wait()
 
     def step(self, step: int, learning_rate: float) -> None:
@@ -285,7 +287,9 @@ class Trainer:
         gpu.list.SetComputeRootUnorderedAccessView(2, self.losses.GetGPUVirtualAddress())
         gpu.list.SetComputeRoot32BitConstants(3, 2, np.array([self.batch, step], np.uint32), 0)
         gpu.list.Dispatch(-(-self.batch // THREADS_PER_GROUP), 1, 1)
-        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(self.grads)])
+        # Adam reads the gradients the training Dispatch accumulated, and writes the parameters it read
+        gpu.list.ResourceBarrier(2, [CD3DX12_RESOURCE_BARRIER.UAV(self.grads), CD3DX12_RESOURCE_BARRIER.Transition(
+            self.params, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
         constants = np.array([self.elements, 0, 0, 0, 0], np.uint32)
         constants[1:].view(np.float32)[:] = [learning_rate, 0.9 ** (step + 1), 0.999 ** (step + 1), 1.0 / LOSS_SCALE]
         gpu.list.SetPipelineState(self.adam_pso)
@@ -294,7 +298,8 @@ class Trainer:
             gpu.list.SetComputeRootUnorderedAccessView(index, resource.GetGPUVirtualAddress())
         gpu.list.SetComputeRoot32BitConstants(4, 5, constants, 0)
         gpu.list.Dispatch(-(-self.elements // THREADS_PER_GROUP), 1, 1)
-        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(self.params)])
+        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(  # the next step reads them again
+            self.params, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
         gpu.execute_and_wait()
 
     def batch_loss(self) -> float:
