@@ -279,8 +279,8 @@ class StateTracker:
                 self._defer(event, key)
             if failure is not None:
                 self._report(event, key, failure, StateRule.INVALID_STATE, problems)
-                after = track
-            elif not self.at_execution:  # unordered writes never cross a list boundary: decided while recording
+                continue
+            if not self.at_execution:  # unordered writes never cross a list boundary: decided while recording
                 self._check_hazards(event, key, resource, track, accesses, problems)
             new_writes = tuple(PendingWrite(a.start, a.end, event.call, event.command_index)
                                for a in accesses if a.state == UNORDERED_ACCESS)

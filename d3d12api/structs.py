@@ -1,9 +1,11 @@
 """D3D12 structs as pydantic models: C field names, zero defaults, aggregate initialisation.
 
 Like C structs they take positional values in field order (`D3D12_RANGE(0, 256)`), nested
-structs may be given as tuples (`{ {..}, {..} }` in C), enum fields accept any integer (an
-out-of-range value is reported by the call that reads it, as D3D12 would), and assignment is
-not validated (`info.DataDesc.DestVA = va + size`). Unknown field names are errors, so typos show.
+structs may be given as tuples (`{ {..}, {..} }` in C), and enum fields accept any integer (an
+out-of-range value is reported by the call that reads it, as D3D12 would). Integer and enum
+fields take integers only (Python ints, numpy integers, bools), at construction and at assignment
+(`info.DestInfo.NumRows = 40.0` raises there, naming the field: C would have truncated silently).
+Unknown field names are errors, so typos show.
 Pointer fields hold Python objects: resources, or lists that a call fills in place.
 `sizeof` gives the C (x64) size, for CheckFeatureSupport's FeatureSupportDataSize.
 """
@@ -57,6 +59,7 @@ def _enum_field(enum_class: type) -> Any:
 
 
 UINT = Annotated[int, PlainValidator(_to_int)]
+INT = UINT  # C INT: an integer too (the range is the reading call's to check)
 BOOL = Annotated[bool, PlainValidator(lambda value: bool(_to_int(value)))]
 D3D12_GPU_VIRTUAL_ADDRESS = UINT
 DATATYPE = _enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
@@ -229,7 +232,7 @@ class D3D12_RANGE(D3D12Struct):
 class D3D12_COMMAND_QUEUE_DESC(D3D12Struct):
     c_sizeof: ClassVar[int] = 16
     Type: _enum_field(D3D12_COMMAND_LIST_TYPE) = 0
-    Priority: int = 0
+    Priority: INT = 0
     Flags: _enum_field(D3D12_COMMAND_QUEUE_FLAGS) = 0
     NodeMask: UINT = 0
 

@@ -46,7 +46,7 @@ from dxlinalg.hlsl import (
     select,
     sqrt,
 )
-from shaders import mlp_inference
+from shaders import mlp_inference, sample_args
 from shaders.host_helpers import (
     GpuContext,
     align_up,
@@ -401,12 +401,13 @@ def render(gpu: GpuContext, trainer: Trainer, weights: ID3D12Resource, offsets: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", default="reference")
-    parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--batch", type=int, default=2048)
-    parser.add_argument("--size", type=int, default=64, help="rendered image width and height")
-    parser.add_argument("--learning-rate", type=float, default=1e-2)
-    parser.add_argument("--out", default="out")
+    parser.add_argument("--profile", default="reference", type=sample_args.profile)
+    parser.add_argument("--steps", type=sample_args.int_in(1, 100_000), default=300)
+    parser.add_argument("--batch", type=sample_args.int_in(1, 1 << 20), default=2048, help="threads per step")
+    parser.add_argument("--size", type=sample_args.int_in(1, 1024), default=64,
+                        help="rendered image width and height")
+    parser.add_argument("--learning-rate", type=sample_args.positive_float, default=1e-2)
+    parser.add_argument("--out", type=sample_args.output_folder, default="out")
     args = parser.parse_args(argv)
     print(f"MLP training 16 -> {HIDDEN} -> {HIDDEN} -> 3, batch {args.batch}, {args.steps} steps "
           f"on profile '{args.profile}'")

@@ -16,6 +16,7 @@ what it says.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import warnings
 from ctypes import c_float
@@ -26,6 +27,7 @@ from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.conversions import convert_elements
 from dxlinalg.profile.registry import builtin_profile_names
+from shaders import sample_args
 
 
 def check_feature_support(d3d12Device: ID3D12Device) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL] | None:
@@ -238,11 +240,14 @@ def run(profile: str, numRows: int = 32, numColumns: int = 64) -> bool:
     return ok
 
 
-def main(argv: list[str]) -> int:
-    profiles = argv or builtin_profile_names()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("profiles", nargs="*", type=sample_args.profile, metavar="PROFILE",
+                        help="profile names or .json files (default: every built-in profile)")
+    profiles = parser.parse_args(argv).profiles or builtin_profile_names()
     results = [run(profile) for profile in profiles]
     return 0 if all(results) else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
