@@ -133,7 +133,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         """
         self._states.list_name = self.name
         problems, updates = self._states.process(event)
-        for _, error in problems:
+        for error in problems:
             self.device.debug_layer.error(error)
         self._states.commit(updates)
         self.state_events.append(event)

@@ -210,5 +210,5 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
         device.debug_layer.warning(
             f"CreateCommittedResource: Ignoring InitialState {state_name(initial_state)}. Buffers are effectively "
             f"created in state D3D12_RESOURCE_STATE_COMMON (and promoted from it at first use)",
-            rule=StateRule.STATE_IGNORED)
+            rule=StateRule.STATE_IGNORED, stacklevel=4)  # ID3D12Device.CreateCommittedResource's caller
     return resource

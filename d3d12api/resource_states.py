@@ -185,9 +185,6 @@ class Track:
         return state_text(self.state)
 
 
-Problem = tuple[tuple[int, int], D3D12DebugLayerError]
-
-
 class StateTracker:
     """The state machine of the module docstring, over one command list (recording) or one
     ExecuteCommandLists call (execution). `process` checks one event without changing anything;
@@ -209,8 +206,8 @@ class StateTracker:
         """`ConvertLinearAlgebraMatrix, command 2 of 'list'`: where a state came from, for messages."""
         return f"{call}, command {index} of '{self.list_name}'"
 
-    def process(self, event: StateEvent) -> tuple[list[Problem], dict[int, Track]]:
-        problems: list[Problem] = []
+    def process(self, event: StateEvent) -> tuple[list[D3D12DebugLayerError], dict[int, Track]]:
+        problems: list[D3D12DebugLayerError] = []
         updates: dict[int, Track] = {}
         if isinstance(event, UseEvent):
             self._use(event, problems, updates)
@@ -241,13 +238,13 @@ class StateTracker:
         return Track(Knowledge.UNKNOWN)
 
     def _report(self, event: StateEvent, key: tuple[int, int], message: str, rule: str,
-                problems: list[Problem]) -> None:
+                problems: list[D3D12DebugLayerError]) -> None:
         """A failed check. Recording reports what it decided; execution reports only what recording deferred."""
         if self.at_execution != (key in event.deferred):
             return
         prefix = (f"ExecuteCommandLists: command list '{self.list_name}', command {event.command_index} "
                   f"({event.call})" if self.at_execution else event.call)
-        problems.append((key, D3D12DebugLayerError(f"{prefix}: {message}", rule=rule)))
+        problems.append(D3D12DebugLayerError(f"{prefix}: {message}", rule=rule))
 
     def _defer(self, event: StateEvent, key: tuple[int, int]) -> None:
         if not self.at_execution:
@@ -255,7 +252,7 @@ class StateTracker:
 
     # --- uses -------------------------------------------------------------------------------------
 
-    def _use(self, event: UseEvent, problems: list[Problem], updates: dict[int, Track]) -> None:
+    def _use(self, event: UseEvent, problems: list[D3D12DebugLayerError], updates: dict[int, Track]) -> None:
         by_resource: dict[int, list[Access]] = {}
         for access in event.accesses:
             if access.resource.alive:
@@ -304,11 +301,11 @@ class StateTracker:
         if track.state == COMMON:
             return Track(Knowledge.EXACT, needed, True, cause), None, False
         if track.promoted and is_read_only(track.state) and not write:
-            return replace(track, state=track.state | needed, cause=cause), None, False
+            return replace(track, state=track.state | needed), None, False
         return track, _invalid_state_message(accesses, track, needed), False
 
     def _check_hazards(self, event: UseEvent, key: tuple[int, int], resource: "ID3D12Resource", track: Track,
-                       accesses: list[Access], problems: list[Problem]) -> None:
+                       accesses: list[Access], problems: list[D3D12DebugLayerError]) -> None:
         for access in accesses:
             for write in track.writes:
                 if access.start < write.end and write.start < access.end:
@@ -319,7 +316,7 @@ class StateTracker:
     # --- barriers ---------------------------------------------------------------------------------
 
     def _barrier(self, event: BarrierEvent, index: int, barrier: D3D12_RESOURCE_BARRIER,
-                 problems: list[Problem], updates: dict[int, Track]) -> None:
+                 problems: list[D3D12DebugLayerError], updates: dict[int, Track]) -> None:
         if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.UAV:
             self._order(updates, barrier.UAV.pResource, everything=barrier.UAV.pResource is None)
         elif barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.ALIASING:
@@ -342,7 +339,7 @@ class StateTracker:
                 updates[id(resource)] = replace(current, writes=())
 
     def _transition(self, event: BarrierEvent, index: int, barrier: D3D12_RESOURCE_BARRIER,
-                    problems: list[Problem], updates: dict[int, Track]) -> None:
+                    problems: list[D3D12DebugLayerError], updates: dict[int, Track]) -> None:
         transition = barrier.Transition
         resource = transition.pResource
         if not resource.alive:
@@ -391,7 +388,7 @@ def check_at_execution(command_lists: Sequence[_RecordedList],
         for event in command_list.state_events:
             problems, updates = tracker.process(event)
             tracker.commit(updates)
-            for _, error in problems:
+            for error in problems:
                 report(error)
 
 
