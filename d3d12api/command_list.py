@@ -4,10 +4,14 @@ A command list is a list of `commands.Command` objects. Each recording method va
 arguments against the D3D12 rules, builds a command and hands it to `_record`. A broken rule is
 reported through `_reject`: with the debug layer it raises `D3D12DebugLayerError` at once;
 without it the call is dropped, `Close()` returns E_INVALIDARG and no queue will execute the list.
+Before `_record`, a command that uses resources declares the state each needs through `_use`
+(barriers go through `_track_states`): `resource_states` checks them as D3D12's debug layer does,
+here and again at ExecuteCommandLists, and keeps the events for that second check.
 
 Extension point (`compute_commands` is the example: SetPipelineState, SetComputeRoot*, Dispatch):
 write the Command subclasses and a mixin class of recording methods in their own module, each
-method ending in `self._record(command)` (or `self._reject(error)`), and add the mixin to the
+method ending in `self._use(call, accesses)` when it uses resources and `self._record(command)`
+(or `self._reject(error)`), and add the mixin to the
 bases of `ID3D12GraphicsCommandList`, before `_RecordingStateHooks`. Per-list state such methods
 keep (the bound pipeline, root arguments) is cleared by overriding `_on_reset(initial_state)` and
 calling super(); it runs when the list is created and at every Reset. Commands capture the state

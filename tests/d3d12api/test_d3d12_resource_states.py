@@ -200,6 +200,16 @@ def test_disjoint_conversion_destinations_in_one_buffer_need_no_barrier_overlapp
     gpu.execute(command_list)
 
 
+def test_an_aliasing_barrier_orders_the_writes_of_its_buffers(gpu):
+    command_list = gpu.new_list()
+    gpu.increment(command_list, gpu.a)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Aliasing(None, gpu.a)])
+    gpu.increment(command_list, gpu.a)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Aliasing(gpu.b, None)])  # not a
+    with raises(StateRule.UAV_HAZARD, "resource 'a'"):
+        gpu.increment(command_list, gpu.a)
+
+
 # --- transitions -------------------------------------------------------------------------------------
 
 def test_a_state_before_that_is_not_the_state_in_the_list_is_reported_at_the_barrier(gpu):
