@@ -60,7 +60,7 @@ from d3d12api.resource_states import (
     UseEvent,
     buffer_state_problem,
 )
-from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list
+from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list, is_integer
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
@@ -212,7 +212,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
             return
         barriers = as_list(pBarriers)
         try:
-            if not 0 <= NumBarriers <= len(barriers):
+            if not is_integer(NumBarriers) or not 0 <= NumBarriers <= len(barriers):
                 raise D3D12DebugLayerError(f"ResourceBarrier: NumBarriers = {NumBarriers} but only {len(barriers)} "
                                            f"barriers are given", rule="barrier count")
             for index, barrier in enumerate(barriers[:NumBarriers]):
@@ -249,7 +249,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         descs = as_list(pDesc)
         try:
             check_command_list_type(self.type)
-            if not 0 <= DescCount <= len(descs):
+            if not is_integer(DescCount) or not 0 <= DescCount <= len(descs):
                 raise D3D12DebugLayerError(
                     f"{CONVERT}: DescCount = {DescCount} but pDesc holds {len(descs)} descriptor(s); C would read "
                     f"past the array", rule=Rule.DESC_COUNT)
@@ -291,16 +291,20 @@ def _check_barrier(barrier: Any, index: int) -> None:
         fail(f" is a {type(barrier).__name__}, not a D3D12_RESOURCE_BARRIER")
     flags = enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags)
     if flags is None or flags == D3D12_RESOURCE_BARRIER_FLAGS.BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAGS.END_ONLY:
-        fail(f".Flags = {barrier.Flags} is not NONE, BEGIN_ONLY or END_ONLY")
-    if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
+        fail(f".Flags = {barrier.Flags!r} is not NONE, BEGIN_ONLY or END_ONLY")
+    kind = enum_member(D3D12_RESOURCE_BARRIER_TYPE, barrier.Type)
+    if kind is None:
+        fail(f".Type = {barrier.Type!r} is not a D3D12_RESOURCE_BARRIER_TYPE value")
+    if kind == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
         transition = barrier.Transition
         check_resource(transition.pResource, "Transition.pResource", optional=False)
-        if transition.Subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
-            fail(f".Transition.Subresource = {transition.Subresource}; a buffer has only subresource 0")
+        subresource = transition.Subresource
+        if not is_integer(subresource) or subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
+            fail(f".Transition.Subresource = {subresource!r}; a buffer has only subresource 0")
         for name in ("StateBefore", "StateAfter"):
             value = getattr(transition, name)
             if enum_member(D3D12_RESOURCE_STATES, value) is None:
-                fail(f".Transition.{name} = {value} is not a D3D12_RESOURCE_STATES value")
+                fail(f".Transition.{name} = {value!r} is not a D3D12_RESOURCE_STATES value")
             problem = buffer_state_problem(value, transition.pResource.name, transition.pResource.flags)
             if problem:
                 fail(f".Transition.{name}: {problem}")
@@ -311,11 +315,9 @@ def _check_barrier(barrier: Any, index: int) -> None:
             fail(f": {transition.pResource.name} is in a {transition.pResource.heap_type.name} heap, whose state "
                  f"never changes")
         return
-    if barrier.Type not in (D3D12_RESOURCE_BARRIER_TYPE.UAV, D3D12_RESOURCE_BARRIER_TYPE.ALIASING):
-        fail(f".Type = {barrier.Type} is not a D3D12_RESOURCE_BARRIER_TYPE value")
     if flags:
         fail(f".Flags = {flags!r}: only transition barriers may be split (BEGIN_ONLY / END_ONLY)")
-    if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.UAV:
+    if kind == D3D12_RESOURCE_BARRIER_TYPE.UAV:
         check_resource(barrier.UAV.pResource, "UAV.pResource", optional=True)
     else:
         check_resource(barrier.Aliasing.pResourceBefore, "Aliasing.pResourceBefore", optional=True)
@@ -348,6 +350,9 @@ def _check_copy(dst: Any, dst_offset: int, src: Any, src_offset: int, num_bytes:
             fail(f"{name} must be a buffer resource, got {type(resource).__name__}", "copy arguments")
         if not resource.alive:
             fail(f"{name} {resource.name} has been released", "copy arguments")
+    for name, value in (("DstOffset", dst_offset), ("SrcOffset", src_offset), ("NumBytes", num_bytes)):
+        if not is_integer(value):
+            fail(f"{name} = {value!r} is not an integer (a UINT64)", "copy range")
     for name, offset, resource in (("DstOffset", dst_offset, dst), ("SrcOffset", src_offset, src)):
         if offset < 0 or num_bytes < 0 or offset + num_bytes > resource.buffer.size:
             fail(f"{name} = {offset} + NumBytes = {num_bytes} runs past the end of {resource.name} "

@@ -29,12 +29,15 @@ from d3d12api.enums import (
 )
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
 from d3d12api.resource_states import FIXED_HEAP_STATES, StateRule, buffer_state_problem, state_name
-from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC
+from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC, is_integer
 from dxlinalg.memory.address_space import Buffer
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
 
+#: The integer fields of D3D12_RESOURCE_DESC (assignment is not validated: a call checks them).
+_DESC_INTEGER_FIELDS = ("Dimension", "Alignment", "Width", "Height", "DepthOrArraySize", "MipLevels", "Format",
+                        "Layout", "Flags")
 #: Emulator limit on one buffer (numpy holds it in host memory); larger ones give E_OUTOFMEMORY.
 MAX_BUFFER_BYTES = 1 << 32
 
@@ -116,6 +119,9 @@ class ID3D12Resource(IUnknown):
             self.buffer.mark_written()
 
     def _check_range(self, rng: D3D12_RANGE, field: str, call: str) -> None:
+        if not (is_integer(rng.Begin) and is_integer(rng.End)):
+            self._fail(f"{call}: {field} [{rng.Begin!r}, {rng.End!r}) is not a range of integers",
+                       rule=f"{call}: range")
         if rng.End > rng.Begin and (rng.Begin < 0 or rng.End > self.buffer.size):
             self._fail(f"{call}: {field} [{rng.Begin}, {rng.End}) is not inside {self.name} of "
                        f"{self.buffer.size} bytes", rule=f"{call}: range")
@@ -142,6 +148,10 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
     if not isinstance(heap, D3D12_HEAP_PROPERTIES) or not isinstance(desc, D3D12_RESOURCE_DESC):
         fail("pHeapProperties must be a D3D12_HEAP_PROPERTIES and pDesc a D3D12_RESOURCE_DESC",
              "CreateCommittedResource: argument types")
+    for field, value in [(f"pDesc.{name}", getattr(desc, name)) for name in _DESC_INTEGER_FIELDS] + [
+            ("pDesc.SampleDesc.Count", desc.SampleDesc.Count), ("pDesc.SampleDesc.Quality", desc.SampleDesc.Quality)]:
+        if not is_integer(value):
+            fail(f"{field} = {value!r} is not an integer", "buffer description")
     if desc.Dimension != D3D12_RESOURCE_DIMENSION.BUFFER:
         if desc.Dimension in (D3D12_RESOURCE_DIMENSION.TEXTURE1D, D3D12_RESOURCE_DIMENSION.TEXTURE2D,
                               D3D12_RESOURCE_DIMENSION.TEXTURE3D):

@@ -107,7 +107,8 @@ def buffer_state_problem(state: int, name: str, flags: int) -> str | None:
     if state in _TEXTURE_STATES:
         return f"{state_text(state)} needs {_TEXTURE_STATES[state]}, which buffers cannot have"
     if state == UNORDERED_ACCESS and not int(flags) & D3D12_RESOURCE_FLAGS.ALLOW_UNORDERED_ACCESS:
-        return f"{name} cannot be in {state_text(state)}: it was not created with D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS"
+        return (f"{name} cannot be in {state_text(state)}: it was not created with "
+                f"D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS")
     return None
 
 

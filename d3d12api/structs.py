@@ -3,9 +3,10 @@
 Like C structs they take positional values in field order (`D3D12_RANGE(0, 256)`), nested
 structs may be given as tuples (`{ {..}, {..} }` in C), and enum fields accept any integer (an
 out-of-range value is reported by the call that reads it, as D3D12 would). Integer and enum
-fields take integers only (Python ints, numpy integers, bools), at construction and at assignment
-(`info.DestInfo.NumRows = 40.0` raises there, naming the field: C would have truncated silently).
-Unknown field names are errors, so typos show.
+fields are constructed from integers only (Python ints, numpy integers, bools). Assignment is not
+validated (`info.DataDesc.DestVA = va + size`), so the call that reads a field checks it: a
+non-integer (`info.DestInfo.NumRows = 40.0`) is reported there like any other bad value, naming
+the field, where C would have truncated it silently. Unknown field names are errors, so typos show.
 Pointer fields hold Python objects: resources, or lists that a call fills in place.
 `sizeof` gives the C (x64) size, for CheckFeatureSupport's FeatureSupportDataSize.
 """
@@ -39,9 +40,14 @@ from d3d12api.enums import (
 )
 
 
+def is_integer(value: object) -> bool:
+    """What a C integer field or argument may hold here: an int, a bool or a numpy integer; not 40.0 or "40"."""
+    return isinstance(value, (bool, int, np.integer))
+
+
 def _to_int(value: object) -> int:
-    if isinstance(value, (bool, int, np.integer)):
-        return int(value)
+    if is_integer(value):
+        return int(value)  # type: ignore[call-overload]
     raise ValueError(f"expected an integer, got {value!r}")
 
 
@@ -78,7 +84,7 @@ def as_list(items: Any) -> list[Any]:
 class D3D12Struct(BaseModel):
     """Base of every struct: positional (aggregate) construction and a C size."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True, validate_assignment=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True)
     c_sizeof: ClassVar[int] = 0
 
     def __init__(self, *values: Any, **fields: Any) -> None:

@@ -367,7 +367,7 @@ NONSENSE = [
     ("acceleration-structure", lambda g: transition_barrier(
         g.a, COMMON, D3D12_RESOURCE_STATE_RAYTRACING_ACCELERATION_STRUCTURE), "not emulated"),
     ("begin-and-end", lambda g: transition_barrier(g.a, COMMON, UAV, D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY
-                                                   | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY), "Flags = 3"),
+                                                   | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY), "is not NONE, BEGIN_ONLY or END_ONLY"),
     ("split-uav-barrier", lambda g: D3D12_RESOURCE_BARRIER(Type=D3D12_RESOURCE_BARRIER_TYPE_UAV,
                                                            Flags=D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY),
      "only transition barriers may be split"),

@@ -16,7 +16,7 @@ BAD = [
     (mlp_inference, ["--size", "0"], "argument --size: 0 is not in [1, 4096]"),
     (mlp_inference, ["--size", "4097"], "argument --size: 4097 is not in [1, 4096]"),
     (mlp_inference, ["--size", "1.5"], "argument --size: '1.5' is not an integer"),
-    (mlp_inference, ["--profile", "no-such-profile"], "argument --profile: profile 'no-such-profile' is neither"),
+    (mlp_inference, ["--profile", "no-such-profile"], "argument --profile: profile "),
     (mlp_inference, ["--variant", "fp64"], "argument --variant: invalid choice: 'fp64'"),
     (mlp_inference, ["--out", FILE], f"argument --out: {FILE!r} exists and is not a folder"),
     (mlp_training, ["--steps", "0"], "argument --steps: 0 is not in [1, 100000]"),
@@ -25,8 +25,8 @@ BAD = [
     (mlp_training, ["--learning-rate", "nan"], "argument --learning-rate: 'nan' must be a finite number above 0"),
     (mlp_training, ["--learning-rate", "-1"], "argument --learning-rate: '-1' must be a finite number above 0"),
     (mlp_training, ["--out", ""], "argument --out: the folder name is empty"),
-    (mlp_training, ["--profile", "missing.json"], "argument --profile: profile 'missing.json' is neither"),
-    (seed_usage_examples, ["no-such-profile"], "argument PROFILE: profile 'no-such-profile' is neither"),
+    (mlp_training, ["--profile", "missing.json"], "argument --profile: profile "),
+    (seed_usage_examples, ["no-such-profile"], "argument PROFILE: profile "),
     (seed_usage_examples, ["--verbose"], "unrecognized arguments: --verbose"),
 ]
 
@@ -37,7 +37,7 @@ def test_bad_arguments_are_argparse_errors(sample, argv, text, capsys):
         sample.main(argv)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: ") and f"error: {text}" in err, err
+    assert err.startswith("usage: ") and f"error: {text}" in err and argv[-1] in err, err
     assert len(err.strip().splitlines()[-1]) < 400
 
 
