@@ -11,6 +11,7 @@ import numpy as np
 from d3d12api import (
     CD3DX12_HEAP_PROPERTIES,
     CD3DX12_RANGE,
+    CD3DX12_RESOURCE_BARRIER,
     CD3DX12_RESOURCE_DESC,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
@@ -24,7 +25,9 @@ from d3d12api import (
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL,
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR,
     D3D12_RESOURCE_FLAG_NONE,
+    D3D12_RESOURCE_STATE_COPY_DEST,
     D3D12_RESOURCE_STATE_GENERIC_READ,
+    D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
     D3D_FEATURE_LEVEL_12_0,
     E_INVALIDARG,
     S_OK,
@@ -154,6 +157,16 @@ class _TrackingDevice(Forwarding):
         return command_list
 
 
+def overwrite(command_list: object, resource: object, offset: int, poison: object, size: int) -> None:
+    """Copy `size` poison bytes over a buffer the last command left in UNORDERED_ACCESS, with the barriers
+    a copy needs, so only the values are wrong."""
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+        resource, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_DEST)])
+    command_list.CopyBufferRegion(resource, offset, poison, 0, size)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+        resource, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
+
+
 class _UnwrappingQueue(Forwarding):
     def ExecuteCommandLists(self, count: int, lists: list) -> None:
         self._inner.ExecuteCommandLists(count, [getattr(c, "_inner", c) for c in lists])
@@ -185,7 +198,7 @@ class _CorruptingList(Forwarding):
                     and info.DestInfo.DestLayout == D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR
                     and info.DestInfo.DestDataType == D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32):
                 resource, offset = self.device.resource_at(info.DataDesc.DestVA)
-                self._inner.CopyBufferRegion(resource, offset, self.device.poison, 0, 4)
+                overwrite(self._inner, resource, offset, self.device.poison, 4)
 
 
 POISON_HALF_BITS = 0x5555  # FP16 85.3125
@@ -216,7 +229,7 @@ class _PerturbingList(Forwarding):
         self._inner.Dispatch(x, y, z)
         if self.uav is not None:
             resource, offset = self.device.resource_at(self.uav)
-            self._inner.CopyBufferRegion(resource, offset, self.device.poison, 0, 2)
+            overwrite(self._inner, resource, offset, self.device.poison, 2)
 
 
 class TierDevice(Forwarding):
