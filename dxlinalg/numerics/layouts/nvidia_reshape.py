@@ -6,8 +6,8 @@ enough to be a few axis permutations of the padded matrix instead:
 
 * a block is 8 rows x 16 bytes, blocks are numbered row-major, and inside a block the FP16 and
   first int8 fragments hold the block's elements in row-major order (lane l's 4 bytes are
-  elements 4l/eb ...); the int8 MulOptimal second copy swaps the middle two byte pairs of each
-  lane's 4 bytes ((row, half, pair, byte) -> (row, pair, half, byte));
+  elements 4l/eb ...); the int8 MulOptimal second copy reads each block row, 16 bytes indexed as
+  (half, pair, byte), in the order (pair, half, byte), so lane 4g+t gets columns 2t, 2t+1, 2t+8, 2t+9;
 * groups of 4 consecutive blocks are stored lane-major: (block, lane, e) -> (lane, block, e);
   the last, partial group has 1, 2 or 4 (one all-padding) blocks, and OuterProductOptimal groups
   start every 1024 bytes.
@@ -22,14 +22,10 @@ import numpy as np
 
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
 from dxlinalg.numerics.layouts.nvidia import (
-    BLOCK_ROWS, GROUP_BLOCKS, GROUP_BYTES, LANES, OUTER_PRODUCT_GROUP_STRIDE, UNIT_BYTES, _copy_bytes, _pow2_ceil)
+    BLOCK_ROWS, GROUP_BLOCKS, GROUP_BYTES, LANES, OUTER_PRODUCT_GROUP_STRIDE, UNIT_BYTES, _copy_bytes,
+    _f32_row_pitch, _pow2_ceil)
 
 BLOCK_BYTES_WIDE = 16    # one block row
-
-
-def _f32_pitch(cols: int) -> int:
-    """FP32 rows are padded to 16 bytes (4 elements)."""
-    return -(-cols // 4) * 4
 
 
 def _grid(rows: int, cols: int, element_bytes: int) -> tuple[int, int, int]:
@@ -104,7 +100,7 @@ def scatter(stored: np.ndarray, slots: np.ndarray, storage: ComponentType, layou
     """
     rows, cols = stored.shape
     if storage == ComponentType.F32:
-        pitch = _f32_pitch(cols)
+        pitch = _f32_row_pitch(cols)
         if rows > 1:
             slots[: (rows - 1) * pitch].reshape(rows - 1, pitch)[:, :cols] = stored[:-1]
         slots[(rows - 1) * pitch: (rows - 1) * pitch + cols] = stored[-1]
@@ -132,7 +128,7 @@ def gather(slots: np.ndarray, storage: ComponentType, layout: MatrixLayout, rows
     """Read (rows, cols) storage elements. int8 MulOptimal is read from its second copy, as the
     slot table's gather ends up doing (it assigns both copies in slot order; the later one stays)."""
     if storage == ComponentType.F32:
-        pitch = _f32_pitch(cols)
+        pitch = _f32_row_pitch(cols)
         out = np.empty((rows, cols), slots.dtype)
         if rows > 1:
             out[:-1] = slots[: (rows - 1) * pitch].reshape(rows - 1, pitch)[:, :cols]
