@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -40,7 +41,7 @@ def input_error(path: Path, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(f"input {path}: {message}")
 
 
-def _open(path: Path):  # noqa: ANN202  (a binary file object)
+def _open(path: Path) -> BinaryIO:
     try:
         return open(path, "rb")
     except IsADirectoryError:
@@ -207,7 +208,7 @@ def read_raw_into(path: Path, target: np.ndarray) -> None:
         _read_exactly(file, target, path)
 
 
-def _read_exactly(file, target: np.ndarray, path: Path) -> None:  # noqa: ANN001  (a binary file object)
+def _read_exactly(file: BinaryIO, target: np.ndarray, path: Path) -> None:
     view = memoryview(target)
     done = 0
     try:
