@@ -1,0 +1,175 @@
+"""Running a compiled function over a chunk of lanes: per-lane program counters, lowest block first.
+
+Each lane waits at one block (its program counter holds the block's place in the schedule, see
+`control_flow`). The executor repeatedly runs the lowest-ordered block any lane waits at, for
+exactly the lanes waiting there: its OpPhi values are picked by the block each lane came from,
+its instructions run once for all those lanes, and its terminator moves each lane on. Lanes that
+diverge run each side in turn and meet again at the merge block; a loop runs as long as one of
+its lanes still iterates. Every block run counts against the invocation's step limit, which turns
+a loop that never ends into an error instead of a hang.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from dxlinalg.errors import DxLinalgError
+from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
+from dxlinalg.spirv.errors import SpirvError, SpirvStepLimitError, SpirvValidationError, at
+from dxlinalg.spirv.lanes import merge
+from dxlinalg.spirv.program import (
+    BRANCH,
+    CONDITIONAL,
+    KILL,
+    RETURN,
+    RETURN_VALUE,
+    SWITCH,
+    CompiledBlock,
+    CompiledFunction,
+)
+from dxlinalg.spirv.types import FunctionType, VoidType
+
+DONE = np.int32(1 << 30)
+
+
+def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, arguments: list[Any]) -> Any:
+    """Run `function` on the lanes in `mask`; the returned value (merged over the lanes' returns)."""
+    values = list(inv.template)
+    for parameter, argument in zip(function.parameters, arguments):
+        values[parameter] = argument
+    frame = Frame(values, mask, inv)
+    pc = np.where(mask, np.int32(0), DONE).astype(np.int32)
+    came_from = np.full(mask.shape[0], -1, np.int32)
+    frame.pc = pc
+    blocks = function.blocks
+    while True:
+        order = int(pc.min())
+        if order >= DONE:
+            return frame.ret
+        block = blocks[order]
+        inv.steps += 1
+        if inv.steps > inv.step_limit:
+            raise SpirvStepLimitError(at(block.location, (
+                f"the run exceeded its step limit of {inv.step_limit} block executions per chunk in function "
+                f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
+                f"work is just long)")))
+        running = pc == order
+        frame.mask = running
+        frame.full = np.count_nonzero(running) == np.count_nonzero(pc < DONE)
+        if block.phis:
+            _phis(block, frame, came_from)
+        ops = block.ops
+        position = 0
+        try:
+            for op in ops:
+                op(frame)
+                position += 1
+        except (SpirvError, DxLinalgError):
+            raise
+        except Exception as error:       # an unexpected numpy failure: still name the instruction
+            raise SpirvValidationError(at(block.locations[position], (
+                f"unexpected failure executing this instruction ({type(error).__name__}: {error})"))) from None
+        _terminate(block, frame, pc, came_from)
+
+
+def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray) -> None:
+    values = frame.values
+    sources = came_from[frame.mask]
+    single = int(sources[0]) if sources.size and sources.min() == sources.max() else None
+    selections = None if single is not None else [(p, frame.mask & (came_from == p)) for p in block.predecessors]
+    results = []
+    for result, incoming, escapes in block.phis:
+        if single is not None:
+            value = values[incoming[single]]
+        else:
+            value = None
+            for parent, lanes in selections:  # type: ignore[union-attr]
+                if lanes.any():
+                    value = values[incoming[parent]] if value is None else merge(lanes, values[incoming[parent]],
+                                                                                 value)
+        results.append((result, value, escapes))
+    for result, value, escapes in results:
+        if escapes and not frame.full:
+            value = merge(frame.mask, value, values[result])
+        values[result] = value
+
+
+def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray) -> None:
+    term = block.terminator
+    kind = term[0]
+    mask = frame.mask
+    if kind == BRANCH:
+        pc[mask] = term[1]
+    elif kind == CONDITIONAL:
+        condition = frame.values[term[1]]
+        if condition.shape[0] == 1:
+            pc[mask] = term[2] if condition[0] else term[3]
+        else:
+            pc[mask & condition] = term[2]
+            pc[mask & ~condition] = term[3]
+    elif kind == SWITCH:
+        selector = frame.values[term[1]]
+        if selector.shape[0] == 1:
+            value = int(selector[0])
+            pc[mask] = next((target for literal, target in term[3] if literal == value), term[2])
+        else:
+            pending = mask.copy()
+            for literal, target in term[3]:
+                hit = pending & (selector == literal)
+                pc[hit] = target
+                pending &= ~hit
+            pc[pending] = term[2]
+    elif kind == RETURN:
+        pc[mask] = DONE
+    elif kind == RETURN_VALUE:
+        value = frame.values[term[1]]
+        frame.ret = value if frame.ret is None else merge(mask, value, frame.ret)
+        pc[mask] = DONE
+    elif kind == KILL:
+        inv = frame.inv
+        inv.terminated = mask.copy() if inv.terminated is None else inv.terminated | mask
+        pc[mask] = DONE
+    else:
+        if frame.inv.strict and mask.any():
+            raise _unreachable(block)
+        pc[mask] = DONE
+    came_from[mask] = block.order
+
+
+def _unreachable(block: CompiledBlock) -> SpirvError:
+    from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError
+
+    lanes = "lanes"
+    return SpirvUndefinedBehaviorError(at(block.terminator_location, f"{lanes} reached OpUnreachable in block "
+                                                                     f"{block.name}: undefined behaviour"))
+
+
+@register_opcode("OpFunctionCall")
+def _function_call(c: InstructionContext) -> Compute:
+    callee_id = c.arg(0)
+    callee = c.program.function(callee_id)
+    function_type = c.program.type_by_id(c.program.module.functions[callee_id].inst.operands[3])
+    assert isinstance(function_type, FunctionType)
+    arguments = [c.value(k) for k in range(1, len(c.args))]
+    if len(arguments) != len(function_type.parameters):
+        raise c.fail(f"{callee.name} takes {len(function_type.parameters)} arguments, not {len(arguments)}")
+    for k, (argument, parameter) in enumerate(zip(arguments, function_type.parameters)):
+        if c.type_of(argument).id != parameter.id:
+            raise c.fail(f"argument {k} has type {c.type_of(argument)!r}; {callee.name} takes {parameter!r}")
+    if c.result_type is None or c.result_type.id != function_type.return_type.id:
+        raise c.fail(f"result type must be {callee.name}'s return type {function_type.return_type!r}")
+    void = isinstance(function_type.return_type, VoidType)
+
+    def compute(f: Frame) -> Any:
+        result = run_function(callee, f.inv, f.mask, [f.values[a] for a in arguments])
+        terminated = f.inv.terminated
+        if terminated is not None:
+            killed = f.mask & terminated
+            if killed.any():
+                f.mask = f.mask & ~terminated
+                f.pc[killed] = DONE  # type: ignore[index]
+                f.full = False
+        return None if void else result
+    return compute
