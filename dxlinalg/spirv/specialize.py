@@ -172,9 +172,19 @@ class Specialization:
                   OP["OpTypePointer"], OP["OpTypeFunction"]) or op in OPAQUE_TYPES or op in EXTRA_TYPE_PARSERS:
             new = self._new_type(inst)
             new.name = self.module.names.get(words[0], "")
-            self.types[words[0]] = new
+            forward = self.types.get(words[0])
+            if isinstance(forward, PointerType) and isinstance(new, PointerType) and words[0] in self._forward:
+                if new.storage != forward.storage:
+                    raise self._fail(inst, "the pointer type's storage class differs from its OpTypeForwardPointer")
+                forward.pointee_id, forward.stride = new.pointee_id, new.stride    # completes the forward declaration
+                forward.name = new.name
+            else:
+                self.types[words[0]] = new
         elif op == OP["OpTypeForwardPointer"]:
+            if len(words) != 2 or words[1] not in StorageClass._value2member_map_:
+                raise self._fail(inst, "OpTypeForwardPointer takes a pointer type id and a storage class")
             self._forward[words[0]] = words[1]
+            self.types.setdefault(words[0], PointerType(words[0], words[1], 0))
         elif op in (OP["OpConstantTrue"], OP["OpConstantFalse"], OP["OpSpecConstantTrue"],
                     OP["OpSpecConstantFalse"]):
             value = op in (OP["OpConstantTrue"], OP["OpSpecConstantTrue"])

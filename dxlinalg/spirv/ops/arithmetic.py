@@ -70,11 +70,11 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
     return compute
 
 
-register_opcode("OpUDiv")(lambda c: _division(c, "u", np.floor_divide, "OpUDiv"))
-register_opcode("OpSDiv")(lambda c: _division(c, "s", truncating_divide, "OpSDiv"))
-register_opcode("OpUMod")(lambda c: _division(c, "u", np.remainder, "OpUMod"))
-register_opcode("OpSRem")(lambda c: _division(c, "s", np.fmod, "OpSRem"))
-register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "OpSMod"))
+register_opcode("OpUDiv")(lambda c: _division(c, "u", np.floor_divide, "division"))
+register_opcode("OpSDiv")(lambda c: _division(c, "s", truncating_divide, "division"))
+register_opcode("OpUMod")(lambda c: _division(c, "u", np.remainder, "remainder"))
+register_opcode("OpSRem")(lambda c: _division(c, "s", np.fmod, "remainder"))
+register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "remainder"))
 
 
 def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray]) -> Compute:
@@ -95,20 +95,20 @@ register_opcode("OpFDiv")(lambda c: _float(c, 2, np.divide))
 register_opcode("OpFNegate")(lambda c: _float(c, 1, np.negative))
 
 
-def _float_remainder(c: InstructionContext, function: Callable[..., np.ndarray], what: str) -> Compute:
+def _float_remainder(c: InstructionContext, function: Callable[..., np.ndarray]) -> Compute:
     _, (a, b) = _operands(c, 2, "f")
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[a], f.values[b]
         if f.inv.strict:
-            report(c, f, y == 0, lambda lane: f"{what} with divisor 0 (lane {lane}) has an undefined result")
+            report(c, f, y == 0, lambda lane: f"remainder with divisor 0 (lane {lane}) has an undefined result")
         with np.errstate(all="ignore"):
             return function(x, y)
     return compute
 
 
-register_opcode("OpFRem")(lambda c: _float_remainder(c, np.fmod, "OpFRem"))
-register_opcode("OpFMod")(lambda c: _float_remainder(c, np.remainder, "OpFMod"))
+register_opcode("OpFRem")(lambda c: _float_remainder(c, np.fmod))
+register_opcode("OpFMod")(lambda c: _float_remainder(c, np.remainder))
 
 
 def _dot_along(products: list[np.ndarray]) -> np.ndarray:
