@@ -289,8 +289,9 @@ class FunctionBuilder:
         self.words.append(instruction("OpLabel", label))
         return label
 
-    def op(self, opname: str, result_type: int, *operands: Operand) -> int:
-        result = self.module.new_id()
+    def op(self, opname: str, result_type: int, *operands: Operand, result: int | None = None) -> int:
+        """An instruction with a result; `result` gives it an id allocated earlier (for OpPhi's back edges)."""
+        result = self.module.new_id() if result is None else result
         self.words.append(instruction(opname, result_type, result, *operands))
         return result
 

@@ -24,6 +24,7 @@ from dxlinalg.spirv.errors import (
 )
 from dxlinalg.spirv.grammar import location, opcode_of, opname
 from dxlinalg.spirv.lanes import merge
+from dxlinalg.spirv.layout import LayoutError
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import BoolType, FloatType, IntType, SpvType, VectorType, scalar_of
 
@@ -281,4 +282,7 @@ def compile_instruction(program: ProgramInfo, inst: Instruction) -> tuple[Instru
     if factory is None:
         raise SpirvUnsupportedError(f"{location(inst)}: {opname(inst.opcode)} is not supported by this executor")
     context = InstructionContext(program, inst)
-    return context, factory(context)
+    try:
+        return context, factory(context)
+    except LayoutError as error:
+        raise context.fail(str(error)) from None

@@ -19,6 +19,7 @@ from dxlinalg.errors import DxLinalgError
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
 from dxlinalg.spirv.errors import SpirvError, SpirvStepLimitError, SpirvValidationError, at
 from dxlinalg.spirv.lanes import merge
+from dxlinalg.spirv.layout import LayoutError
 from dxlinalg.spirv.program import (
     BRANCH,
     CONDITIONAL,
@@ -68,6 +69,8 @@ def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, 
                 position += 1
         except (SpirvError, DxLinalgError):
             raise
+        except LayoutError as error:
+            raise SpirvValidationError(at(block.locations[position], str(error))) from None
         except Exception as error:       # an unexpected numpy failure: still name the instruction
             raise SpirvValidationError(at(block.locations[position], (
                 f"unexpected failure executing this instruction ({type(error).__name__}: {error})"))) from None
