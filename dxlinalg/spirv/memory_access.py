@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
 from dxlinalg.spirv.layout import ArrayLayout, Layout, LeafLayout, StructLayout
@@ -162,7 +163,7 @@ def store(region: Region, layout: Layout, offsets: np.ndarray, value: Any, mask:
 class PhysicalMemory:
     """The device address space, as PhysicalStorageBuffer pointers see it."""
 
-    def __init__(self, space: AddressSpace | None) -> None:
+    def __init__(self, space: AddressSpace) -> None:
         self.space = space
         self._regions: dict[int, Region] = {}
 
@@ -197,14 +198,6 @@ class PhysicalMemory:
         return parts
 
     def _buffer_at(self, address: int, span: int, strict: bool, where: Location | None, lane: int) -> Buffer | None:
-        from dxlinalg.errors import UndefinedBehaviorError
-
-        if self.space is None:
-            if strict:
-                raise SpirvUndefinedBehaviorError(at(where, (
-                    f"PhysicalStorageBuffer address 0x{address:x} (lane {lane}): no device address space was given "
-                    f"to the run (pass address_space= with the buffers the addresses point into)")))
-            return None
         try:
             buffer, _ = self.space.resolve(address, max(span, 1), "PhysicalStorageBuffer access")
         except UndefinedBehaviorError as error:

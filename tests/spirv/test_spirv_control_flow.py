@@ -52,8 +52,6 @@ def test_loop_with_per_lane_trip_count_phi_break_and_continue():
     kn = Kernel()
     fn, c = kn.fn, kn.c
     header, body, add, after_add, cont, merge = (fn.label() for _ in range(6))
-    entry = 5
-    del entry
     start = fn.label()
     fn.do("OpBranch", start)
     fn.block(start)

@@ -90,7 +90,6 @@ def test_phi_must_come_first_and_list_every_predecessor():
     fn = kernel.fn
     one = b.constant(f32, 1.0)
     then, merge = fn.label(), fn.label()
-    entry_label = 5
     condition = fn.op("OpFOrdLessThan", b.bool(), one, one)
     fn.do("OpSelectionMerge", merge, 0)
     fn.do("OpBranchConditional", condition, then, merge)
@@ -98,7 +97,6 @@ def test_phi_must_come_first_and_list_every_predecessor():
     fn.do("OpBranch", merge)
     fn.block(merge)
     fn.op("OpPhi", f32, one, then)
-    del entry_label
     with pytest.raises(SpirvValidationError, match=rf"OpPhi {WHERE}: OpPhi lists no value for predecessor block"):
         run_small(kernel.finish())
 
