@@ -124,8 +124,8 @@ def test_ldexp_frexp_modf():
     x = floats("f32", -100, 100)
     e = rng.integers(-5, 5, LANES).astype(np.int32)
     assert np.array_equal(apply_op("", ["f32", "i32"], "f32", [x, e], glsl="Ldexp"), np.ldexp(x, e))
-    for name, second, oracle in (("Frexp", "i32", np.frexp), ("Modf", "f32", lambda v: (v - np.trunc(v),
-                                                                                          np.trunc(v)))):
+    for name, struct_name, second, oracle in (("Frexp", "FrexpStruct", "i32", np.frexp),
+                                              ("Modf", "ModfStruct", "f32", lambda v: (v - np.trunc(v), np.trunc(v)))):
         kernel = OpKernel(["f32"], "f32")
         bb, fn = kernel.b, kernel.fn
         second_type = bb.int() if second == "i32" else bb.float(32)
@@ -141,10 +141,10 @@ def test_ldexp_frexp_modf():
         struct_kernel = OpKernel(["f32"], "f32")
         bb, fn = struct_kernel.b, struct_kernel.fn
         pair = bb.struct(struct_kernel.result_type, bb.int() if second == "i32" else bb.float(32))
-        both = fn.ext(pair, name + "Struct", struct_kernel.operands[0])
+        both = fn.ext(pair, struct_name, struct_kernel.operands[0])
         main = fn.op("OpCompositeExtract", struct_kernel.result_type, both, 0)
         out = run_kernel(struct_kernel.finish(main), [x], ["f32"], "f32", LANES)
-        assert np.array_equal(out, first), name + "Struct"
+        assert np.array_equal(out, first), struct_name
 
 
 def test_geometric_functions():

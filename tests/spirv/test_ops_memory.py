@@ -241,7 +241,11 @@ def test_physical_storage_buffer_alignment_and_bounds():
                                                    b.constant(ulong, 4)))
     target = fn.op("OpConvertUToPtr", pointer, moved)
     value = fn.op("OpLoad", f32, target, 2, 4)                           # Aligned 4
-    fn.do("OpStore", target, fn.op("OpFMul", f32, value, b.constant(f32, 3.0)), 2, 4)
+    fn.do("OpMemoryBarrier", b.constant(uint, 1), b.constant(uint, 0x48))
+    b.decorate(pointer, Decoration.ArrayStride, 4)
+    same = fn.op("OpInBoundsPtrAccessChain", pointer, fn.op("OpConvertUToPtr", pointer, fn.op(
+        "OpConvertPtrToU", ulong, target)), b.constant(uint, 0))
+    fn.do("OpStore", same, fn.op("OpFMul", f32, value, b.constant(f32, 3.0)), 2, 4)
     words = kernel.finish()
     space = AddressSpace()
     buffer = space.allocate(16)
