@@ -87,7 +87,8 @@ class ModuleBuilder:
     def memory_model(self, addressing: int = 0, memory: int = 1) -> None:
         self.add("memory_model", "OpMemoryModel", addressing, memory)
 
-    def entry_point(self, function: int, name: str, interface: list[int], model: int = ExecutionModel.GLCompute) -> None:
+    def entry_point(self, function: int, name: str, interface: list[int],
+                    model: int = ExecutionModel.GLCompute) -> None:
         self.add("entry_points", "OpEntryPoint", model, function, name, *interface)
 
     def execution_mode(self, function: int, mode: int, *literals: int) -> None:
@@ -249,7 +250,7 @@ class ModuleBuilder:
         return found
 
     # -- functions --------------------------------------------------------------------------------------------
-    def function(self, result_type: int, *parameter_types: int, name: str | None = None) -> "FunctionBuilder":
+    def function(self, result_type: int, *parameter_types: int, name: str | None = None) -> FunctionBuilder:
         return FunctionBuilder(self, result_type, parameter_types, name)
 
     def words(self) -> np.ndarray:

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 class Invocation:
     """What one chunk of lanes shares while it runs the entry point."""
 
-    def __init__(self, ctx: "ExecutionContext", template: list[Any], step_limit: int,
-                 physical: "PhysicalMemory", extras: dict[str, Any]) -> None:
+    def __init__(self, ctx: ExecutionContext, template: list[Any], step_limit: int,
+                 physical: PhysicalMemory, extras: dict[str, Any]) -> None:
         self.ctx = ctx
         self.lanes = ctx.lanes
         self.strict = ctx.strict
@@ -73,9 +73,9 @@ Op = Callable[[Frame], None]
 class ProgramInfo(Protocol):
     """What handlers may ask about the program being compiled."""
 
-    module: "Module"
-    explicit_layouts: "LayoutBuilder"
-    natural_layouts: "LayoutBuilder"
+    module: Module
+    explicit_layouts: LayoutBuilder
+    natural_layouts: LayoutBuilder
 
     def type_of(self, value_id: int) -> SpvType | None: ...
 
@@ -85,7 +85,7 @@ class ProgramInfo(Protocol):
 
     def function(self, function_id: int) -> Any: ...
 
-    def pointer_layout(self, pointer_type: SpvType) -> "Layout | None": ...
+    def pointer_layout(self, pointer_type: SpvType) -> Layout | None: ...
 
 
 Factory = Callable[["InstructionContext"], Compute | None]

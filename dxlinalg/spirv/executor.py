@@ -43,6 +43,7 @@ def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, 
     frame = Frame(values, mask, inv)
     pc = np.where(mask, np.int32(0), DONE).astype(np.int32)
     came_from = np.full(mask.shape[0], -1, np.int32)
+    arrivals: list[set[int]] = [set() for _ in function.blocks]   # blocks lanes came from since a block last ran
     frame.pc = pc
     blocks = function.blocks
     while True:
@@ -57,10 +58,12 @@ def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, 
                 f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
                 f"work is just long)")))
         running = pc == order
+        everyone = bool(running.all())
         frame.mask = running
-        frame.full = np.count_nonzero(running) == np.count_nonzero(pc < DONE)
+        frame.full = everyone or bool((running == (pc < DONE)).all())
         if block.phis:
-            _phis(block, frame, came_from)
+            _phis(block, frame, came_from, arrivals[order])
+        arrivals[order] = set()
         ops = block.ops
         position = 0
         try:
@@ -74,71 +77,100 @@ def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, 
         except Exception as error:       # an unexpected numpy failure: still name the instruction
             raise SpirvValidationError(at(block.locations[position], (
                 f"unexpected failure executing this instruction ({type(error).__name__}: {error})"))) from None
-        _terminate(block, frame, pc, came_from)
+        _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running)
 
 
-def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray) -> None:
+def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray, sources: set[int]) -> None:
+    """Each OpPhi takes, on every running lane, the value for the block that lane came from."""
     values = frame.values
-    sources = came_from[frame.mask]
-    single = int(sources[0]) if sources.size and sources.min() == sources.max() else None
-    selections = None if single is not None else [(p, frame.mask & (came_from == p)) for p in block.predecessors]
     results = []
-    for result, incoming, escapes in block.phis:
-        if single is not None:
-            value = values[incoming[single]]
-        else:
-            value = None
-            for parent, lanes in selections:  # type: ignore[union-attr]
-                if lanes.any():
-                    value = values[incoming[parent]] if value is None else merge(lanes, values[incoming[parent]],
-                                                                                 value)
-        results.append((result, value, escapes))
+    if len(sources) == 1:
+        (single,) = sources
+        for result, incoming, escapes in block.phis:
+            results.append((result, values[incoming[single]], escapes))
+    else:
+        parents = sorted(sources)
+        chosen = {parent: came_from == parent for parent in parents[1:]}
+        for result, incoming, escapes in block.phis:
+            value = values[incoming[parents[0]]]
+            for parent in parents[1:]:
+                value = merge(chosen[parent], values[incoming[parent]], value)
+            results.append((result, value, escapes))
     for result, value, escapes in results:
         if escapes and not frame.full:
             value = merge(frame.mask, value, values[result])
         values[result] = value
 
 
-def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray) -> None:
+def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int) -> None:
+    """Move `lanes` (None: all lanes) to block `target`."""
+    if lanes is None:
+        pc.fill(target)
+        arrivals[target].add(source)
+    elif lanes.any():
+        np.putmask(pc, lanes, target)
+        arrivals[target].add(source)
+
+
+def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+               arrivals: list[set[int]], everyone: bool) -> None:
+    """Move the running lanes on as the block's terminator says. `everyone`: every lane of the chunk runs
+    this block (so whole arrays can be filled instead of masked)."""
     term = block.terminator
     kind = term[0]
     mask = frame.mask
+    source = block.order
+    lanes = None if everyone else mask
     if kind == BRANCH:
-        pc[mask] = term[1]
+        _send(pc, lanes, term[1], arrivals, source)
     elif kind == CONDITIONAL:
         condition = frame.values[term[1]]
         if condition.shape[0] == 1:
-            pc[mask] = term[2] if condition[0] else term[3]
+            _send(pc, lanes, term[2] if condition[0] else term[3], arrivals, source)
         else:
-            pc[mask & condition] = term[2]
-            pc[mask & ~condition] = term[3]
+            _send(pc, condition if everyone else mask & condition, term[2], arrivals, source)
+            _send(pc, ~condition if everyone else mask & ~condition, term[3], arrivals, source)
     elif kind == SWITCH:
         selector = frame.values[term[1]]
         if selector.shape[0] == 1:
             value = int(selector[0])
-            pc[mask] = next((target for literal, target in term[3] if literal == value), term[2])
+            _send(pc, lanes, next((target for literal, target in term[3] if literal == value), term[2]), arrivals,
+                  source)
         else:
             pending = mask.copy()
             for literal, target in term[3]:
                 hit = pending & (selector == literal)
-                pc[hit] = target
+                _send(pc, hit, target, arrivals, source)
                 pending &= ~hit
-            pc[pending] = term[2]
+            _send(pc, pending, term[2], arrivals, source)
     elif kind == RETURN:
-        pc[mask] = DONE
+        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
     elif kind == RETURN_VALUE:
         value = frame.values[term[1]]
-        frame.ret = value if frame.ret is None else merge(mask, value, frame.ret)
-        pc[mask] = DONE
+        frame.ret = value if frame.ret is None or everyone else merge(mask, value, frame.ret)
+        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
     elif kind == KILL:
         inv = frame.inv
         inv.terminated = mask.copy() if inv.terminated is None else inv.terminated | mask
-        pc[mask] = DONE
+        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
     else:
         if frame.inv.strict and mask.any():
             raise _unreachable(block)
-        pc[mask] = DONE
-    came_from[mask] = block.order
+        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
+    if everyone:
+        came_from.fill(source)
+    else:
+        np.putmask(came_from, mask, source)
+
+
+class _NoArrivals:
+    """Arrivals at DONE are not recorded."""
+
+    def __getitem__(self, target: int) -> set[int]:
+        return set()
+
+
+_NO_ARRIVALS: Any = _NoArrivals()
 
 
 def _unreachable(block: CompiledBlock) -> SpirvError:

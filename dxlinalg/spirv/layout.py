@@ -64,9 +64,9 @@ class LeafLayout(Layout):
     size: int
     alignment: int
     child_stride: int = 0
-    child_layout: "LeafLayout | None" = None
+    child_layout: LeafLayout | None = None
 
-    def child(self, index: int) -> tuple[int, "Layout"]:
+    def child(self, index: int) -> tuple[int, Layout]:
         """(byte step per index, layout of the element) of an array, vector or matrix."""
         if self.child_layout is None:
             raise LayoutError(f"{self.type.describe()} has no components to index")

@@ -17,8 +17,8 @@ import numpy as np
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
-from dxlinalg.spirv.layout import ArrayLayout, Layout, LeafLayout, StructLayout
 from dxlinalg.spirv.lanes import broadcast, lane_count, merge
+from dxlinalg.spirv.layout import ArrayLayout, Layout, LeafLayout, StructLayout
 
 
 class Region:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from dxlinalg.spirv.enums import Decoration, ExecutionModel, enum_label
+from dxlinalg.spirv.enums import ExecutionModel, enum_label
 from dxlinalg.spirv.errors import SpirvArgumentError, SpirvUnsupportedError, SpirvValidationError
 from dxlinalg.spirv.grammar import Operands, decode, location, opcode_of, opname
 from dxlinalg.spirv.reader import Instruction, ModuleSource, SpirvBinary, decode_string, read_binary
@@ -266,5 +266,3 @@ def load_module(source: ModuleSource | Module) -> Module:
         return source
     return Module(read_binary(source))
 
-
-__all__ = ["Block", "DecorationEntry", "Decoration", "EntryPoint", "Function", "Module", "load_module"]

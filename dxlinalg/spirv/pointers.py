@@ -47,10 +47,10 @@ class MemoryPointer:
     def lane_count(self) -> int:
         return int(self.offsets.shape[0])
 
-    def broadcast(self, lanes: int) -> "MemoryPointer":
+    def broadcast(self, lanes: int) -> MemoryPointer:
         return MemoryPointer(self.region, np.broadcast_to(self.offsets, (lanes,)), self.layout)
 
-    def merge(self, mask: np.ndarray, old: Any) -> "MemoryPointer":
+    def merge(self, mask: np.ndarray, old: Any) -> MemoryPointer:
         if not isinstance(old, MemoryPointer) or old.region is not self.region:
             raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
                                         "(variable pointers) is not supported")
@@ -74,10 +74,10 @@ class LogicalPointer:
         counts = [int(i.shape[0]) for _, i in self.path if isinstance(i, np.ndarray)]
         return max(counts, default=1)
 
-    def broadcast(self, lanes: int) -> "LogicalPointer":
+    def broadcast(self, lanes: int) -> LogicalPointer:
         return self
 
-    def merge(self, mask: np.ndarray, old: Any) -> "LogicalPointer":
+    def merge(self, mask: np.ndarray, old: Any) -> LogicalPointer:
         if not isinstance(old, LogicalPointer) or old.cell is not self.cell or len(old.path) != len(self.path) or \
                 any(a[0] != b[0] for a, b in zip(self.path, old.path)):
             raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "

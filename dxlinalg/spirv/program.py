@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dxlinalg.spirv import ops  # noqa: F401  (registers the opcode handlers)
+import dxlinalg.spirv.ops  # noqa: F401  (registers the opcode handlers)
 from dxlinalg.spirv.compiler import Op, compile_instruction, make_op
 from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvValidationError, at

@@ -29,7 +29,7 @@ class Chains:
     rank: np.ndarray       # position of each sorted lane within its group
 
     @staticmethod
-    def of(addresses: np.ndarray) -> "Chains":
+    def of(addresses: np.ndarray) -> Chains:
         order = np.argsort(addresses, kind="stable")
         ordered = addresses[order]
         new = np.ones(ordered.shape[0], bool)

@@ -501,5 +501,3 @@ def _positive_size(inst: Instruction, size: tuple[int, ...]) -> tuple[int, int, 
 def _ends_in_runtime_array(struct: StructType) -> bool:
     return bool(struct.members) and isinstance(struct.members[-1], RuntimeArrayType)
 
-
-__all__ = ["GlobalVariable", "OpaqueType", "Specialization", "StorageClass"]

@@ -255,7 +255,8 @@ def test_physical_storage_buffer_alignment_and_bounds():
     with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpLoad .*address 0x[0-9a-f]+ \(lane 0\) is not 4-byte "
                                                           r"aligned"):
         run(words, push_constants=struct.pack("<Q", buffer.address + 2), address_space=space)
-    with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpLoad .*lane 2: .*address 0x[0-9a-f]+ is not inside any live resource"):
+    with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpLoad .*lane 2: .*address 0x[0-9a-f]+ is not "
+                                                          r"inside any live resource"):
         run(words, push_constants=struct.pack("<Q", buffer.address + 8), address_space=space)
     with pytest.raises(SpirvUndefinedBehaviorError, match="is not inside any live resource"):
         run(words, push_constants=struct.pack("<Q", buffer.address))     # another run's address space

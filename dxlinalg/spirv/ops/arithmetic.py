@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_opcode
+from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.exact import truncating_divide
 from dxlinalg.spirv.halfmath import exact_op
 from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
@@ -55,17 +55,23 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         x, y = view(f.values[a], operand_type), view(f.values[b], operand_type)
         zero = y == 0
         overflow = (x == lowest) & (y == -1) if signedness == "s" else None
+        any_zero = bool(zero.any())
+        any_overflow = overflow is not None and bool(overflow.any())
+        if not any_zero and not any_overflow:
+            with np.errstate(all="ignore"):
+                return view(function(x, y), dtype)
         if f.inv.strict:
             report(c, f, zero, lambda lane: f"{what} by zero (lane {lane}: {first(x, lane)} / 0) is undefined")
             if overflow is not None:
                 report(c, f, overflow, lambda lane: f"{what} of {lowest} by -1 (lane {lane}) overflows: undefined")
-        safe = np.where(zero, operand_type.type(1), y)
-        if overflow is not None and overflow.any():
-            safe = np.where(overflow, operand_type.type(1), safe)   # x / 1 = x = INT_MIN, the wrapped quotient
+        one = operand_type.type(1)
+        safe = np.where(zero, one, y)
+        if any_overflow:
+            safe = np.where(overflow, one, safe)        # x / 1 = x = INT_MIN, the wrapped quotient
         with np.errstate(all="ignore"):
             result = function(x, safe)
-        if overflow is not None and function is not truncating_divide and overflow.any():
-            result = np.where(overflow, operand_type.type(0), result)    # remainders of INT_MIN by -1 are 0
+        if any_overflow and function is not truncating_divide:
+            result = np.where(overflow, operand_type.type(0), result)     # remainders of INT_MIN by -1 are 0
         return view(np.where(zero, operand_type.type(0), result), dtype)
     return compute
 
@@ -309,5 +315,3 @@ def _multiply_64(x: np.ndarray, y: np.ndarray, is_signed: bool, dtype: np.dtype)
                                                                                        np.uint64(0))
     return view(low, dtype), view(high, dtype)
 
-
-__all__ = ["components"]

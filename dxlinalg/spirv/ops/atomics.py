@@ -14,11 +14,11 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
+from dxlinalg.spirv.enums import StorageClass
+from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
 from dxlinalg.spirv.memory_access import Region
 from dxlinalg.spirv.ops.common import signed, unsigned
 from dxlinalg.spirv.ops.memory import pointer_operand
-from dxlinalg.spirv.enums import StorageClass
-from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
 from dxlinalg.spirv.sequential import Chains, compare_exchange_chains, exchange_chains, run_chains
 from dxlinalg.spirv.types import FloatType, IntType, PointerType
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.lanes import broadcast, extract, insert, lane_count, replace_member, stack
+from dxlinalg.spirv.lanes import extract, insert, replace_member, stack
 from dxlinalg.spirv.ops.common import first, report
 from dxlinalg.spirv.types import (
     ArrayType,
@@ -222,5 +222,3 @@ def _undef(c: InstructionContext) -> Compute:
         raise c.unsupported(str(error)) from None
     return lambda f: value
 
-
-__all__ = ["broadcast", "lane_count", "walk"]

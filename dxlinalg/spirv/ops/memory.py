@@ -418,5 +418,3 @@ def _array_length(c: InstructionContext) -> Compute:
         available = ptr.region.size - int(np.max(ptr.offsets)) - offset
         return np.array([max(available, 0) // array.stride], np.uint32)
     return compute
-
-__all__ = ["LOGICAL_STORAGE", "MEMORY_STORAGE", "chain_steps", "pointer_operand"]

@@ -21,7 +21,7 @@ from dxlinalg.gpu.wave import WaveActiveMax, WaveActiveMin, WaveActiveProduct, W
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.enums import GroupOperation, Scope, enum_label
 from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
-from dxlinalg.spirv.types import BoolType, FloatType, IntType, VectorType, scalar_of
+from dxlinalg.spirv.types import BoolType, IntType, VectorType, scalar_of
 
 
 def _subgroup_scope(c: InstructionContext) -> None:
@@ -112,7 +112,7 @@ def _all_equal(c: InstructionContext) -> Compute:
 
 def _same_as_result(c: InstructionContext, k: int) -> int:
     found = c.value_type(k)
-    c.expect(c.result_type is not None and found.id == c.result_type.id, f"Value must have the result type")
+    c.expect(c.result_type is not None and found.id == c.result_type.id, "Value must have the result type")
     c.expect(scalar_of(found) is not None, "Value must be a scalar or vector of numbers or bools")
     return c.value(k)
 
@@ -372,5 +372,3 @@ def _group_operation(c: InstructionContext) -> Compute:
 
 for _name in _GROUP_OPS:
     register_opcode(_name)(_group_operation)
-
-__all__ = ["FloatType"]
