@@ -26,7 +26,7 @@ from dxlinalg.spirv.grammar import location, opcode_of, opname
 from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import LayoutError
 from dxlinalg.spirv.reader import Instruction
-from dxlinalg.spirv.types import BoolType, FloatType, IntType, SpvType, VectorType, scalar_of
+from dxlinalg.spirv.types import BoolType, FloatType, IntType, MatrixType, SpvType, VectorType, scalar_of
 
 if TYPE_CHECKING:
     from dxlinalg.gpu.context import ExecutionContext
@@ -233,8 +233,6 @@ class InstructionContext:
 
 
 def _is_matrix(spv_type: SpvType) -> bool:
-    from dxlinalg.spirv.types import MatrixType
-
     return isinstance(spv_type, MatrixType)
 
 

@@ -17,7 +17,13 @@ import numpy as np
 
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
-from dxlinalg.spirv.errors import SpirvError, SpirvStepLimitError, SpirvValidationError, at
+from dxlinalg.spirv.errors import (
+    SpirvError,
+    SpirvStepLimitError,
+    SpirvUndefinedBehaviorError,
+    SpirvValidationError,
+    at,
+)
 from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import LayoutError
 from dxlinalg.spirv.program import (
@@ -174,10 +180,7 @@ _NO_ARRIVALS: Any = _NoArrivals()
 
 
 def _unreachable(block: CompiledBlock) -> SpirvError:
-    from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError
-
-    lanes = "lanes"
-    return SpirvUndefinedBehaviorError(at(block.terminator_location, f"{lanes} reached OpUnreachable in block "
+    return SpirvUndefinedBehaviorError(at(block.terminator_location, f"lanes reached OpUnreachable in block "
                                                                      f"{block.name}: undefined behaviour"))
 
 

@@ -103,10 +103,6 @@ def replace_member(value: tuple[Any, ...], index: int, part: Any) -> tuple[Any, 
     return value[:index] + (part,) + value[index + 1:]
 
 
-def first_lane(mask: np.ndarray, where: np.ndarray) -> int:
-    """Index of the first lane where both hold (for messages)."""
-    return int(np.flatnonzero(mask & where)[0])
-
 
 def stack(parts: list[Any]) -> Any:
     """A composite from its constituents, stacked along a new axis 1 (struct-of-arrays for tuples)."""

@@ -39,12 +39,16 @@ from dxlinalg.spirv.pointers import Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.reader import ModuleSource
 from dxlinalg.spirv.specialize import GlobalVariable, Specialization
-from dxlinalg.spirv.types import MAX_VALUE_ELEMENTS, ArrayType, StructType, element_count, zero_value
+from dxlinalg.spirv.types import MAX_VARIABLE_ELEMENTS, ArrayType, StructType, element_count, zero_value
+from dxlinalg.spirv.workgroup import workgroup_memory
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
-#: Largest Workgroup memory per workgroup this executor allocates (a guard, not a device limit).
-MAX_WORKGROUP_BYTES = 1 << 20
+#: Largest Workgroup memory per workgroup this executor allocates (a guard above every real device's limit,
+#: not a device limit: the H100 allows 227 KiB).
+MAX_WORKGROUP_BYTES = 256 << 10
+#: Workgroup memory one chunk may hold; chunks get fewer workgroups when theirs is large.
+MAX_CHUNK_WORKGROUP_BYTES = 64 << 20
 
 BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer
 
@@ -214,8 +218,10 @@ class _Dispatch:
                                                       f"workgroup; this executor allocates at most "
                                                       f"{MAX_WORKGROUP_BYTES}"))
         elif storage == StorageClass.Private:
-            if element_count(variable.pointee) > MAX_VALUE_ELEMENTS:
-                raise SpirvUnsupportedError(at(where, f"{variable.name} exceeds this executor's value size limit"))
+            if element_count(variable.pointee) > MAX_VARIABLE_ELEMENTS:
+                raise SpirvUnsupportedError(at(where, f"Private variable {variable.name} has "
+                                                      f"{element_count(variable.pointee)} components; this executor "
+                                                      f"allows {MAX_VARIABLE_ELEMENTS} per invocation"))
             self.private.append(variable)
         elif storage == StorageClass.Input:
             entry = self.program.module.decoration(variable.id, Decoration.BuiltIn)
@@ -235,8 +241,6 @@ class _Dispatch:
         size = self.program.local_size
         threads = size[0] * size[1] * size[2]
         if self.workgroup:
-            from dxlinalg.spirv.workgroup import workgroup_memory
-
             region, lane_base = workgroup_memory(ctx, self.workgroup_bytes, threads)
             everyone = np.ones(lanes, bool)
             for variable, offset, layout in self.workgroup:
@@ -287,6 +291,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     grid = _groups(groups)
     if step_limit < 1:
         raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
+    if max_lanes_per_chunk < 1:
+        raise SpirvArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
     buffer_map = dict(buffers or {})
     for key in buffer_map:
         if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, (int, np.integer)) for k in key)):
@@ -300,6 +306,10 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
     except InvalidArgumentError as error:
         raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
+    if dispatch.workgroup_bytes:
+        size = program.local_size
+        groups_per_chunk = max(1, MAX_CHUNK_WORKGROUP_BYTES // dispatch.workgroup_bytes)
+        max_lanes_per_chunk = min(max_lanes_per_chunk, groups_per_chunk * size[0] * size[1] * size[2])
     run_dispatch(shader, {}, grid, profile, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
     results = {}
     for key, binding in dispatch.bindings.items():

@@ -151,10 +151,6 @@ class Specialization:
             return self.natural_layouts.layout(pointer_type.pointee)
         return None
 
-    @property
-    def explicit_layout(self) -> LayoutBuilder:
-        return self.explicit_layouts
-
     # -- reading the global section ----------------------------------------------------------------
     def _fail(self, inst: Instruction, message: str) -> SpirvValidationError:
         return SpirvValidationError(at(location(inst), message))

@@ -20,8 +20,11 @@ import numpy as np
 
 from dxlinalg.spirv.enums import StorageClass
 
-#: Largest number of scalar components a logical value may have (a limit against corrupt lengths).
+#: Largest array length, and number of scalar components of a constant (a limit against corrupt lengths).
 MAX_VALUE_ELEMENTS = 1 << 20
+#: Largest number of scalar components of one invocation's Function or Private variable: every lane of
+#: a chunk holds its own copy, so this bounds a chunk's memory (real shaders' local arrays are far smaller).
+MAX_VARIABLE_ELEMENTS = 4096
 
 
 class SpvType:

@@ -301,3 +301,19 @@ def test_execution_mode_literals_are_checked():
     b.execution_mode(function, ExecutionMode.LocalSize, 0, 1, 1)
     with pytest.raises(SpirvValidationError, match=r"workgroup size \(0, 1, 1\) must be three positive numbers"):
         run_small(b.words())
+
+
+def test_variables_too_large_for_this_executor_are_refused():
+    kernel = ComputeKernel(local_size=(1, 1, 1))
+    b = kernel.module
+    kernel.fn.variable(b.array(b.float(32), 5000))
+    with pytest.raises(SpirvUnsupportedError, match="OpVariable .*5000 components exceeds .* limit of 4096"):
+        run(kernel.finish())
+    kernel = ComputeKernel(local_size=(1, 1, 1))
+    b = kernel.module
+    shared = b.variable(b.array(b.float(64), 40000), StorageClass.Workgroup)
+    pointer = kernel.fn.op("OpAccessChain", b.pointer(StorageClass.Workgroup, b.float(64)), shared,
+                           b.constant(b.int(), 0))
+    kernel.fn.do("OpStore", pointer, b.constant(b.float(64), 1.0))
+    with pytest.raises(SpirvUnsupportedError, match="Workgroup variables need 320000 bytes per workgroup"):
+        run(kernel.finish())

@@ -16,6 +16,7 @@ import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.exact import fma
+from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
 from dxlinalg.spirv.ops.common import signed, unsigned, view
 from dxlinalg.spirv.ops.memory import pointer_operand, store_through
@@ -27,8 +28,6 @@ _sqrt = exact_op(np.sqrt)
 
 
 def _glsl(*names: str) -> Callable[[Callable[[InstructionContext], Compute]], Callable[[InstructionContext], Compute]]:
-    from dxlinalg.spirv.grammar import glsl_number
-
     return register_extended(GLSL, [glsl_number(name) for name in names])
 
 

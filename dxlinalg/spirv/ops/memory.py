@@ -23,7 +23,7 @@ from dxlinalg.spirv.memory_access import load, load_physical, store, store_physi
 from dxlinalg.spirv.ops.common import first, report, signed
 from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer, read_path, write_path
 from dxlinalg.spirv.types import (
-    MAX_VALUE_ELEMENTS,
+    MAX_VARIABLE_ELEMENTS,
     ArrayType,
     IntType,
     MatrixType,
@@ -100,8 +100,9 @@ def _variable(c: InstructionContext) -> Compute:
         raise c.fail(f"a variable inside a function has storage class Function, not {storage}")
     pointee = pointer.pointee  # type: ignore[union-attr]
     loadable(c, pointee)
-    if element_count(pointee) > MAX_VALUE_ELEMENTS:
-        raise c.unsupported(f"a variable of {element_count(pointee)} components exceeds this executor's limit")
+    if element_count(pointee) > MAX_VARIABLE_ELEMENTS:
+        raise c.unsupported(f"a Function variable of {element_count(pointee)} components exceeds this executor's "
+                            f"limit of {MAX_VARIABLE_ELEMENTS} per invocation")
     initial: Any = zero_value(pointee)
     if len(c.args) > 1:
         initial = c.constant_of(c.value(1))
