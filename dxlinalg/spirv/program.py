@@ -15,7 +15,8 @@ from typing import Any
 import dxlinalg.spirv.ops  # noqa: F401  (registers the opcode handlers)
 from dxlinalg.spirv.compiler import Op, compile_instruction, make_op
 from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
-from dxlinalg.spirv.errors import Location, SpirvError, SpirvValidationError, at
+from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, enum_label
+from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
 from dxlinalg.spirv.grammar import location, opcode_of
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.module import Block, EntryPoint, Function, Module
@@ -66,6 +67,7 @@ class Program:
         self._compiling: list[int] = []
         self.used_ids: set[int] = set()
         self.local_size = spec.local_size(entry)
+        _check_models(module, entry)
         self.entry = self.function(entry.function)
 
     # -- ProgramInfo ----------------------------------------------------------------------------
@@ -367,6 +369,31 @@ class _FunctionCompiler:
         if op in (OP["OpKill"], OP["OpTerminateInvocation"]):
             return (KILL,)
         return (UNREACHABLE,)
+
+
+#: Execution modes that change arithmetic in ways this executor does not emulate.
+UNSUPPORTED_MODES = frozenset({ExecutionMode.DenormFlushToZero, ExecutionMode.RoundingModeRTZ,
+                               ExecutionMode.RoundingModeRTPINTEL, ExecutionMode.RoundingModeRTNINTEL,
+                               ExecutionMode.FloatingPointModeALTINTEL})
+
+
+def _check_models(module: Module, entry: EntryPoint) -> None:
+    """The addressing and memory models, and float-control execution modes, this executor implements."""
+    model = module.memory_model
+    if model is None:
+        raise SpirvValidationError("the module has no OpMemoryModel")
+    addressing, memory = model.operands
+    if addressing not in (AddressingModel.Logical, AddressingModel.PhysicalStorageBuffer64):
+        raise SpirvUnsupportedError(at(location(model), f"addressing model {enum_label(AddressingModel, addressing)}: "
+                                                        f"shaders use Logical or PhysicalStorageBuffer64"))
+    if memory not in (MemoryModel.GLSL450, MemoryModel.Vulkan, MemoryModel.Simple):
+        raise SpirvUnsupportedError(at(location(model), f"memory model {enum_label(MemoryModel, memory)} is not "
+                                                        f"supported"))
+    for inst in module.execution_modes.get(entry.function, []):
+        if len(inst.operands) > 1 and inst.operands[1] in UNSUPPORTED_MODES:
+            raise SpirvUnsupportedError(at(location(inst), (
+                f"execution mode {enum_label(ExecutionMode, inst.operands[1])} is not emulated (floats are IEEE: "
+                f"denormals kept, round to nearest even)")))
 
 
 def _as_dtype(literal: int, selector_type: IntType) -> int:

@@ -317,3 +317,19 @@ def test_variables_too_large_for_this_executor_are_refused():
     kernel.fn.do("OpStore", pointer, b.constant(b.float(64), 1.0))
     with pytest.raises(SpirvUnsupportedError, match="Workgroup variables need 320000 bytes per workgroup"):
         run(kernel.finish())
+
+
+def test_addressing_models_and_float_modes_outside_what_is_emulated():
+    kernel, b, f32, data = kernel_with_buffer()
+    b.sections["memory_model"].clear()
+    b.memory_model(2, 2)                                         # Physical64, OpenCL
+    with pytest.raises(SpirvUnsupportedError, match=rf"OpMemoryModel {WHERE}: addressing model Physical64"):
+        run_small(kernel.finish())
+    kernel, b, f32, data = kernel_with_buffer()
+    kernel.fn.do("OpReturn")
+    function = kernel.fn.end()
+    b.entry_point(function, "main", kernel.interface)
+    b.execution_mode(function, ExecutionMode.LocalSize, 4, 1, 1)
+    b.execution_mode(function, ExecutionMode.DenormFlushToZero, 32)
+    with pytest.raises(SpirvUnsupportedError, match="DenormFlushToZero is not emulated"):
+        run_small(b.words())
