@@ -256,29 +256,28 @@ def gather(lane_bits: np.ndarray, rows: np.ndarray, cols: np.ndarray, shape: tup
 
 
 # ------------------------------------------------------------------------------------------------
-# Sparse metadata (hypothesis, checked by the probe): a 2-bit index per stored element. For an A
-# element stored in lane L (row r, compressed column cc, chunk = cc // 2, slot = cc % 2), the index
-# comes from lane (L & ~3) + (number of the thread that supplies it), word bit position below.
+# Sparse metadata placement (as measured; PTX gives it only in figures): a 2-bit index per stored
+# element (tf32: a 4-bit field per chunk of 2, 0x4 = first element, 0xE = second). For a stored
+# A element of lane L (row g or g + 8, compressed column cc, chunk = cc // 2 (tf32: cc), slot = cc % 2)
+# the index sits in the metadata word of lane (L & ~3) + thread, at a bit offset:
+# - 16-bit and tf32 A: a word holds 4 chunks of row g in bits 0-15 and the same 4 chunks of row g + 8
+#   in bits 16-31; m16n8k16 (tf32 m16n8k8): thread = selector (0-3); m16n8k32 (tf32 m16n8k16):
+#   thread = 2 * selector + chunk // 4.
+# - 8-bit A: a word holds 8 chunks of one row; thread = 2 * selector + (row >= 8) for m16n8k32 and
+#   2 * (chunk // 8) + (row >= 8) for m16n8k64 (selector 0).
 def meta_source(op: MmaOp) -> tuple[np.ndarray, np.ndarray]:
-    """For each (lane, A element): (source lane, bit offset of the element's 2-bit index)."""
+    """For each (lane, stored A element): (source lane, bit offset of the element's index field)."""
     rows, cols = a_layout(op)
     lane = np.broadcast_to(LANES, rows.shape)
     quad = lane & ~3
     half = rows // 8                         # 0 for row g, 1 for row g + 8
     if op.atype == "tf32":
-        chunk = cols                          # 1:2: one stored element per chunk of 2
-        slot = np.zeros_like(cols)
+        chunk, slot = cols, np.zeros_like(cols)
     else:
-        chunk = cols // 2                     # 2:4 (8-bit: 2 of 4 bytes as well)
-        slot = cols % 2
-    kc = op.k // 4 if op.atype != "tf32" else op.k // 2       # chunks per row
-    if kc == 4:              # k16 f16 / k8 tf32: one thread per quad, rows g / g+8 in 16-bit halves
-        src = quad + op.selector
-        bit = 16 * half + 4 * chunk + 2 * slot
-    elif kc == 8:            # k32 f16 / k16 tf32 / k32 s8: a thread pair, chunks 0-3 and 4-7
-        src = quad + 2 * op.selector + chunk // 4
-        bit = 16 * half + 4 * (chunk % 4) + 2 * slot
-    else:                    # k64 s8: all 4 threads, chunks 4t .. 4t+3
-        src = quad + chunk // 4
-        bit = 16 * half + 4 * (chunk % 4) + 2 * slot
-    return src, bit
+        chunk, slot = cols // 2, cols % 2
+    if BITS[op.atype] == 8:
+        thread = 2 * (op.selector if op.k == 32 else chunk // 8) + half
+        return quad + thread, 4 * (chunk % 8) + 2 * slot
+    chunks_per_row = chunk.max() + 1         # 4: one thread supplies; 8: a thread pair
+    thread = op.selector + 0 * chunk if chunks_per_row == 4 else 2 * op.selector + chunk // 4
+    return quad + thread, 16 * half + 4 * (chunk % 4) + 2 * slot
