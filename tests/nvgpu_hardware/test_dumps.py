@@ -49,9 +49,10 @@ def _split(words: np.ndarray, magic: int, header: int) -> list[np.ndarray]:
 
 @lru_cache(maxsize=None)
 def recorded(run: str = "") -> tuple[list[dict], list[np.ndarray], list[np.ndarray]]:
-    """(manifest entries, inputs, outputs) of the main run, or of the undefined-behaviour run ("ub")"""
-    manifest = json.loads((DATA / "manifest.json").read_text())["ub_jobs" if run else "jobs"]
-    suffix = "_ub" if run else ""
+    """(manifest entries, inputs, outputs) of the main run, the undefined-behaviour run ("ub") or the
+    second run ("extra": the accumulators' overflow point)"""
+    manifest = json.loads((DATA / "manifest.json").read_text())[run + "_jobs" if run else "jobs"]
+    suffix = "_" + run if run else ""
     ins = _split(_words("jobs%s.bin.gz" % suffix), 0x4A47564E, 4)
     outs = _split(_words("results%s.bin.gz" % suffix), 0x5247564E, 3)
     return manifest, ins, outs
@@ -440,7 +441,7 @@ def test_tf32_operands_are_truncated_to_ten_fraction_bits():
 def tensor_core_sum(p: np.ndarray, e: np.ndarray, c: np.ndarray, out: str) -> np.ndarray:
     """the documented model: the K exact products and C, each truncated toward zero to a multiple
     of 2^(top - 25), top = max(ea + eb over nonzero products, floor(log2 |C|)), added exactly; the
-    sum rounded RNE to f16 or toward zero to f32; a zero result is +0"""
+    sum rounded RNE to f16, or toward zero to f32 with Inf from 2^128 up; a zero result is +0"""
     pe = np.where(p == 0, -10000, e)
     ce = np.where(c == 0, -10000, np.frexp(np.abs(c))[1] - 1)
     top = np.maximum(np.maximum(pe.max(axis=-1), ce), -900)
@@ -448,10 +449,12 @@ def tensor_core_sum(p: np.ndarray, e: np.ndarray, c: np.ndarray, out: str) -> np
     terms = np.concatenate([c[..., None], p], axis=-1)
     s = (np.trunc(terms * scale[..., None]).sum(axis=-1) / scale) + 0.0
     if out == "f16":
-        return s.astype(np.float16).astype(np.float64)
-    y = s.astype(np.float32)
+        with np.errstate(over="ignore"):
+            return s.astype(np.float16).astype(np.float64)
+    with np.errstate(over="ignore"):
+        y = s.astype(np.float32)
     y = np.where(np.abs(y.astype(np.float64)) > np.abs(s), np.nextafter(y, np.float32(0)), y)
-    return y.astype(np.float64)
+    return np.where(np.abs(s) >= 2.0**128, np.copysign(np.inf, s), y)
 
 
 EMIN = {"f16": -14, "bf16": -126, "tf32": -126}
@@ -477,6 +480,22 @@ def test_tensor_core_model_reproduces_every_finite_result(name):
         finite = np.isfinite(p).all(axis=-1) & np.isfinite(c) & np.isfinite(d)
         want = tensor_core_sum(p[finite], e[finite], c[finite], op.ctype)
         np.testing.assert_array_equal(bits_of(d[finite], op.ctype), bits_of(want, op.ctype), err_msg=m["kind"])
+
+
+@pytest.mark.parametrize("name", [m["op_name"] for m, _, _ in jobs_of("arith_overflow", run="extra")])
+def test_tensor_core_model_reproduces_the_overflow_point(name):
+    """D = C + p (+ p) with C at or near the largest finite value: f32 results stay at the maximum
+    up to a sum below 2^128 and are Inf from 2^128 on; f16 results round to nearest even (65520: Inf)"""
+    (m, words, out), = [(m, w, o) for m, w, o in jobs_of("arith_overflow", run="extra") if m["op_name"] == name]
+    op = Op(name)
+    a, b, c, _ = matrices(op, words)
+    p = a[:, :, None, :] * np.swapaxes(b, 1, 2)[:, None, :, :]
+    ea = np.maximum(np.frexp(np.abs(a))[1] - 1, EMIN[op.atype])
+    eb = np.maximum(np.frexp(np.abs(b))[1] - 1, EMIN[op.atype])
+    e = ea[:, :, None, :] + np.swapaxes(eb, 1, 2)[:, None, :, :]
+    d = observed_d(op, out)
+    assert np.isinf(d).sum() >= 13
+    np.testing.assert_array_equal(bits_of(d, op.ctype), bits_of(tensor_core_sum(p, e, c, op.ctype), op.ctype))
 
 
 def test_hmma_nan_results_are_canonical_and_zero_results_positive():

@@ -317,6 +317,13 @@ def main(run_dir: str, data_dir: str) -> None:
     import arith
     report.append("== arithmetic")
     summary["arithmetic"] = arith.analyse(jobs, ins, outs, report)
+    extra_path = os.path.join(data_dir, "results_extra.bin.gz")
+    if os.path.exists(extra_path):
+        with open(os.path.join(data_dir, "manifest.json")) as f:
+            extra_jobs = json.load(f)["extra_jobs"]
+        report.append("== accumulator overflow (second run)")
+        summary["overflow"] = arith.check_overflow(
+            extra_jobs, dumps.read_jobs(os.path.join(data_dir, "jobs_extra.bin.gz")), dumps.read_results(extra_path), report)
     print("\n".join(report))
     with open(os.path.join(data_dir, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1, default=str)

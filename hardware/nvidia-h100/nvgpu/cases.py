@@ -550,3 +550,45 @@ def build() -> tuple[Jobs, Jobs]:
     ub = Jobs()
     add_cp_async(ub, rng, undefined=True)
     return jobs, ub
+
+
+# ------------------------------------------------------------------------------------------------
+# second run: the overflow boundary of the accumulators (D = C + p, one or two products)
+def add_overflow(jobs: Jobs) -> None:
+    big = 2.0**127
+    fmax32 = 3.4028234663852886e38
+    for op_id in (5, 6, 7, 8):          # bf16 / tf32 operands reach 2^104 and beyond
+        op = O.MMA_OPS[op_id]
+        M, N, K = op.m, op.n, op.k
+        ps = [2.0**101, 2.0**102, 2.0**103, 3 * 2.0**102, 2.0**104, 3 * 2.0**103, 2.0**105, big,
+              -2.0**103, -2.0**104, -big, 255 * 2.0**120, 2.0**126, 1.0, 0.0, 2.0**104 + 2.0**97]
+        cs = [fmax32, -fmax32, big, -big, fmax32 - 2.0**104, 0.0, 2.0**126, 1.0]
+        As, Bs, Cs = [], [], []
+        for two in (False, True):
+            a = np.zeros((M, K)); b = np.zeros((K, N))
+            a[:, 0] = ps[:M]
+            b[0, :] = 1.0
+            if two:                      # a second product equal to the first: D = C + 2p
+                a[:, 1] = ps[:M]
+                b[1, :] = 1.0
+            c = np.tile(np.array(cs[:N])[None, :], (M, 1))
+            As.append(round_to(a, op.atype)); Bs.append(round_to(b, op.atype)); Cs.append(c)
+        add_arith_job(jobs, op, "arith_overflow", As, Bs, Cs)
+    for op_id in (1, 3):                 # f16 accumulators: 65504 + p around the RNE overflow point
+        op = O.MMA_OPS[op_id]
+        M, N, K = op.m, op.n, op.k
+        ps = [8.0, 15.0, 15.5, 16.0, 16.5, 17.0, 31.0, 32.0, 48.0, -16.0, -15.0, 2.0**-10, 0.0, 1.0, 2048.0, 65504.0]
+        cs = [65504.0, -65504.0, 65472.0, 32768.0, 0.0, 1.0, -65472.0, 65504.0]
+        a = np.zeros((M, K)); b = np.zeros((K, N))
+        a[:, 0] = ps[:M]
+        b[0, :] = 1.0
+        b[1, 7] = 1.0
+        a[:, 1] = -np.array(ps[:M])                       # column 7: C + p - p
+        c = np.tile(np.array(cs[:N])[None, :], (M, 1))
+        add_arith_job(jobs, op, "arith_overflow", [a], [b], [c])
+
+
+def build_extra() -> Jobs:
+    jobs = Jobs()
+    add_overflow(jobs)
+    return jobs

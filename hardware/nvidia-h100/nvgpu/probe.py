@@ -1,6 +1,6 @@
 """Driver of the nvgpu probe: builds the job files, reads the run's results, analyses them.
 
-    python3 probe.py jobs BUILD_DIR                  # BUILD_DIR/{jobs.bin, jobs_ub.bin, manifest.json}
+    python3 probe.py jobs BUILD_DIR                  # BUILD_DIR/{jobs,jobs_ub,jobs_extra}.bin, manifest.json
     python3 probe.py analyse RUN_DIR DATA_DIR         # RUN_DIR has results.bin (and results_ub.bin)
 
 README.md beside this file says how to build and run probe.cu.
@@ -26,8 +26,11 @@ def write_jobs(build: str) -> None:
         f.write(jobs.to_bytes())
     with open(os.path.join(build, "jobs_ub.bin"), "wb") as f:
         f.write(ub.to_bytes())
+    extra = cases.build_extra()
+    with open(os.path.join(build, "jobs_extra.bin"), "wb") as f:
+        f.write(extra.to_bytes())
     with open(os.path.join(build, "manifest.json"), "w") as f:
-        json.dump({"jobs": jobs.manifest, "ub_jobs": ub.manifest}, f, indent=0)
+        json.dump({"jobs": jobs.manifest, "ub_jobs": ub.manifest, "extra_jobs": extra.manifest}, f, indent=0)
     warps = sum(m["warps"] for m in jobs.manifest)
     print("%d jobs, %d warps, %d bytes" % (len(jobs.manifest), warps, len(jobs.to_bytes())))
 
