@@ -16,7 +16,7 @@ import gzip
 import json
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -47,14 +47,14 @@ def _split(words: np.ndarray, magic: int, header: int) -> list[np.ndarray]:
     return jobs
 
 
-@lru_cache(maxsize=None)
+@cache
 def recorded(run: str = "") -> tuple[list[dict], list[np.ndarray], list[np.ndarray]]:
     """(manifest entries, inputs, outputs) of the main run, the undefined-behaviour run ("ub") or the
     second run ("extra": the accumulators' overflow point)"""
     manifest = json.loads((DATA / "manifest.json").read_text())[run + "_jobs" if run else "jobs"]
     suffix = "_" + run if run else ""
-    ins = _split(_words("jobs%s.bin.gz" % suffix), 0x4A47564E, 4)
-    outs = _split(_words("results%s.bin.gz" % suffix), 0x5247564E, 3)
+    ins = _split(_words(f"jobs{suffix}.bin.gz"), 0x4A47564E, 4)
+    outs = _split(_words(f"results{suffix}.bin.gz"), 0x5247564E, 3)
     return manifest, ins, outs
 
 
@@ -291,7 +291,7 @@ def test_documented_fragment_layouts_reproduce_every_probe_word(job):
     """B one-hot against coded A (and C coded against A = B = 0): D = A B + C with the layouts
     gives every output word, bit for bit; any other layout differs, up to relabelling rows, k or n"""
     name, kind = job.split()
-    (m, words, out), = [(m, i, o) for m, i, o in jobs_of(kind) if m["op_name"] == name]
+    (_m, words, out), = [(m, i, o) for m, i, o in jobs_of(kind) if m["op_name"] == name]
     op = Op(name)
     a, b, c, meta = matrices(op, words)
     if op.sparse:
@@ -305,7 +305,7 @@ def test_metadata_placement_reproduces_every_sparse_word(name):
     """random metadata in every lane, stored values 1 and 2, B selecting 8 columns of A at a time:
     the placement rule gives every output word (the undefined equal-index nibbles included: both
     values land on the one index)"""
-    (m, words, out), = [(m, i, o) for m, i, o in jobs_of("meta") if m["op_name"] == name]
+    (_m, words, out), = [(m, i, o) for m, i, o in jobs_of("meta") if m["op_name"] == name]
     op = Op(name)
     a, b, c, meta = matrices(op, words)
     d = np.einsum("xmk,xkn->xmn", decompress(op, a, meta), b) + c
@@ -384,7 +384,7 @@ def test_wait_group_never_returned_before_the_older_groups_landed():
     count; after wait_group 0 all had"""
     second = np.load(DATA / "group_run2.npz")
     for m, _, out in jobs_of("group"):
-        runs = [out, second["job%d" % m["job"]]]
+        runs = [out, second[f"job{m['job']}"]]
         for r in runs:
             first, after = r[:, :, 0], r[:, :, 1]
             if m["op_name"] == "group_empty_wait3":
@@ -486,7 +486,7 @@ def test_tensor_core_model_reproduces_every_finite_result(name):
 def test_tensor_core_model_reproduces_the_overflow_point(name):
     """D = C + p (+ p) with C at or near the largest finite value: f32 results stay at the maximum
     up to a sum below 2^128 and are Inf from 2^128 on; f16 results round to nearest even (65520: Inf)"""
-    (m, words, out), = [(m, w, o) for m, w, o in jobs_of("arith_overflow", run="extra") if m["op_name"] == name]
+    (_m, words, out), = [(m, w, o) for m, w, o in jobs_of("arith_overflow", run="extra") if m["op_name"] == name]
     op = Op(name)
     a, b, c, _ = matrices(op, words)
     p = a[:, :, None, :] * np.swapaxes(b, 1, 2)[:, None, :, :]

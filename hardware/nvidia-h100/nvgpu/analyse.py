@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections import Counter, defaultdict
-
-import numpy as np
+from collections import Counter
 
 import dumps
+import numpy as np
 import ops as O
 
 SENTINEL_BYTE = 0xA5
@@ -108,8 +107,8 @@ def check_maps(jobs, ins, outs, report: list[str]) -> dict:
             ok = values_equal(pred, obs)[defined]
         else:
             ok = values_equal(pred, obs)
-        key = "%s %s" % (m["kind"], op.name)
-        summary[key] = dict(outputs=int(ok.size), mismatches=int((~ok).sum()), warps=m["warps"])
+        key = "{} {}".format(m["kind"], op.name)
+        summary[key] = {"outputs": int(ok.size), "mismatches": int((~ok).sum()), "warps": m["warps"]}
         report.append("%-44s warps %5d  outputs %7d  mismatches %d" % (key, m["warps"], ok.size, (~ok).sum()))
     return summary
 
@@ -124,7 +123,7 @@ def find_meta_sources(jobs, ins, outs, report: list[str]) -> dict:
         op = O.MMA_OPS[m["op"]]
         per, trials = m["runs_per_trial"], m["trials"]
         ntr = trials if op.atype == "tf32" else trials - 1
-        a, b, c, e = matrices(op, i)
+        _a, _b, _c, e = matrices(op, i)
         d = exact_values(d_matrix(op, o), op.ctype)            # (warps, M, N)
         ar, ac = O.a_layout(op)
         dense = np.zeros((ntr, op.m, op.k))
@@ -161,8 +160,8 @@ def find_meta_sources(jobs, ins, outs, report: list[str]) -> dict:
                 unique += len(cands) == 1
                 hyp_ok += (int(src_h[lane, el]), int(bit_h[lane, el])) in cands
         n = 32 * op.a_elems
-        result[op.name] = dict(elements=n, unique_source=unique, hypothesis_consistent=hyp_ok,
-                               sources=sorted({c for v in found.values() if len(v) == 1 for c in [v[0][0] % 4]}))
+        result[op.name] = {"elements": n, "unique_source": unique, "hypothesis_consistent": hyp_ok,
+                           "source_threads": sorted({v[0][0] % 4 for v in found.values() if len(v) == 1})}
         lanes_used = sorted({v[0][0] % 4 for v in found.values() if len(v) == 1})
         report.append("%-30s stored elements %4d: unique source %4d, hypothesis consistent %4d, source threads %s"
                       % (op.name, n, unique, hyp_ok, lanes_used))
@@ -181,7 +180,7 @@ def undefined_meta(jobs, ins, outs, report: list[str]) -> dict:
         pred = exact_product(op, i[sl])                 # equal indices: both values added at that index
         obs = exact_values(d_matrix(op, o[sl]), op.ctype)
         ok = values_equal(pred, obs)
-        res[op.name] = dict(outputs=int(ok.size), mismatches=int((~ok).sum()))
+        res[op.name] = {"outputs": int(ok.size), "mismatches": int((~ok).sum())}
         report.append("%-30s undefined nibbles: 'both values at the one index' model: %d of %d outputs"
                       % (op.name, ok.sum(), ok.size))
     return res
@@ -208,7 +207,7 @@ def check_ldmatrix(jobs, ins, outs, report: list[str]) -> dict:
                 hi = offsets[:, 8 * q + 2 * (lane % 4) + 1] // 2 + lane // 4
             pred[:, :, q] = lo | (hi << 16)
         ok = pred == o.astype(np.int64)
-        res[m["op_name"]] = dict(cases=m["warps"], registers=int(ok.size), mismatches=int((~ok).sum()))
+        res[m["op_name"]] = {"cases": m["warps"], "registers": int(ok.size), "mismatches": int((~ok).sum())}
         report.append("%-20s cases %2d registers %5d mismatches %d" % (m["op_name"], m["warps"], ok.size, (~ok).sum()))
     return res
 
@@ -234,7 +233,7 @@ def check_cp_async(jobs, ins, outs, report: list[str], kind: str = "cp_async") -
                 if g != exp:
                     mism += 1
                     rows.append((off, size, bytes(g).hex()))
-        res[m["op_name"]] = dict(lanes=o.shape[0] * 32, mismatches=mism, examples=rows[:40])
+        res[m["op_name"]] = {"lanes": o.shape[0] * 32, "mismatches": mism, "examples": rows[:40]}
         report.append("%-16s %-20s lanes %3d mismatching lanes %d" % (kind, m["op_name"], o.shape[0] * 32, mism))
     return res
 
@@ -247,7 +246,7 @@ def describe_undefined_cp(jobs, ins, outs, report: list[str]) -> dict:
         got = o.astype("<u4").view(np.uint8).reshape(o.shape[0], 32, 32)
         kinds = Counter()
         for lane in range(32):
-            off, size = int(i[0, lane, 0]), int(i[0, lane, 1])
+            off = int(i[0, lane, 0])
             g = list(got[0, lane])
             exp_cp = pattern_bytes(off, cp) + [SENTINEL_BYTE] * (32 - cp)
             if g == exp_cp:
@@ -280,8 +279,8 @@ def check_groups(jobs, ins, outs, report: list[str], second: dict | None = None)
             must = [0]
         violations = int(sum((((first >> g) & 1) == 0).sum() for g in must))
         all_after = bool(all((((after >> g) & 1) == 1).all() for g in groups))
-        res[m["op_name"]] = dict(lanes=int(first.size), landed_fraction=landed, must_have_landed=must,
-                                 violations=violations, all_landed_after_wait_group_0=all_after)
+        res[m["op_name"]] = {"lanes": int(first.size), "landed_fraction": landed, "must_have_landed": must,
+                             "violations": violations, "all_landed_after_wait_group_0": all_after}
         report.append("%-18s lanes %5d landed at first read %s; must %s; violations %d; all after wait 0: %s"
                       % (m["op_name"], first.size, {g: round(v, 3) for g, v in landed.items()}, must, violations, all_after))
     return res

@@ -10,12 +10,10 @@ and at most 17 truncated terms below 2^(W + 1) units each.
 """
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
-import numpy as np
-
 import analyse as A
+import numpy as np
 import ops as O
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -39,7 +37,7 @@ def round_to(x: np.ndarray, fmt: str, mode: str) -> np.ndarray:
 
 def exponent(x: np.ndarray) -> np.ndarray:
     """floor(log2 |x|) for nonzero x (float64, exact), -10000 for zero"""
-    m, e = np.frexp(np.abs(x))
+    _m, e = np.frexp(np.abs(x))
     return np.where(x == 0, -10000, e - 1)
 
 
@@ -80,9 +78,9 @@ def float_models(op: O.MmaOp) -> dict[str, dict]:
         for W in (23, 24, 25, 26, 27):
             for ref in ("fields", "value"):
                 for mode in ("rne", "rz"):
-                    models["tc_L%d_W%d_%s_%s" % (L, W, ref, mode)] = dict(L=L, W=W, mode=mode, fmt=fmt, ref=ref)
+                    models["tc_L%d_W%d_%s_%s" % (L, W, ref, mode)] = {"L": L, "W": W, "mode": mode, "fmt": fmt, "ref": ref}
     for mode in ("rne", "rz"):
-        models["exact_%s" % mode] = dict(L=op.k, W=None, mode=mode, fmt=fmt, ref="value")
+        models[f"exact_{mode}"] = {"L": op.k, "W": None, "mode": mode, "fmt": fmt, "ref": "value"}
     return models
 
 
@@ -178,7 +176,7 @@ def score_f64(op: O.MmaOp, jobs, ins, outs) -> dict:
                     total += 1
                     for k, v in preds.items():
                         counts[k] = counts.get(k, 0) + int(v == d[x, r, n])
-    return dict(outputs=total, consistent=counts)
+    return {"outputs": total, "consistent": counts}
 
 
 # ------------------------------------------------------------------------------------------------
@@ -213,7 +211,7 @@ def score_int(op: O.MmaOp, jobs, ins, outs) -> dict:
         overflow += int((preds["wrap"] != preds["saturate_once"]).sum())
         for k, v in preds.items():
             counts[k] = counts.get(k, 0) + int((v == d).sum())
-    return dict(outputs=total, overflowing=overflow, consistent=counts)
+    return {"outputs": total, "overflowing": overflow, "consistent": counts}
 
 
 # ------------------------------------------------------------------------------------------------
@@ -242,7 +240,7 @@ def score_tf32(op: O.MmaOp, jobs, ins, outs) -> dict:
     for m, i, o in zip(jobs, ins, outs):
         if m["op"] != op.id or not m["kind"].startswith("tf32_convert"):
             continue
-        a, b, c, _ = A.matrices(op, i)
+        a, b, _c, _ = A.matrices(op, i)
         d = A.d_matrix(op, o)
         if m["kind"] == "tf32_convert_a":
             src = np.stack([a[:, :, n % op.k] for n in range(op.n)], axis=2)        # (cases, M, N)
@@ -253,14 +251,14 @@ def score_tf32(op: O.MmaOp, jobs, ins, outs) -> dict:
         cands = tf32_candidates(src)
         obs = d.astype(np.uint64)
         fin = rowfinite
-        res[m["kind"]] = dict(outputs=int(fin.sum()), consistent={k: int(((v == obs) & fin).sum()) for k, v in cands.items()})
+        res[m["kind"]] = {"outputs": int(fin.sum()), "consistent": {k: int(((v == obs) & fin).sum()) for k, v in cands.items()}}
         # non-finite inputs: what came out where the operand itself was the only non-finite one
         nf = []
         for x in range(src.shape[0]):
             for r in range(op.m):
                 for n in range(op.n):
                     if not fin[x, r, n]:
-                        nf.append("%08x->%08x" % (int(src[x, r, n]), int(obs[x, r, n])))
+                        nf.append(f"{int(src[x, r, n]):08x}->{int(obs[x, r, n]):08x}")
         res[m["kind"]]["nonfinite_rows_examples"] = sorted(set(nf))[:24]
     return res
 
@@ -306,7 +304,7 @@ def check_overflow(jobs, ins, outs, report: list[str]) -> dict:
         L = op.k
         pred = tc_model(P, E, C, L, 25, "rne" if op.ctype == "f16" else "rz", op.ctype)
         ok = (pred == D) | (np.isnan(pred) & np.isnan(D))
-        res[op.name] = dict(outputs=int(ok.size), infinite=int(np.isinf(D).sum()), mismatches=int((~ok).sum()))
+        res[op.name] = {"outputs": int(ok.size), "infinite": int(np.isinf(D).sum()), "mismatches": int((~ok).sum())}
         report.append("%-28s overflow outputs %4d (Inf %3d): model mismatches %d" % (
             op.name, ok.size, np.isinf(D).sum(), (~ok).sum()))
     return res
@@ -318,7 +316,6 @@ def analyse(jobs, ins, outs, report: list[str]) -> dict:
         s: dict = {}
         if op.ctype == "s32":
             s["int"] = score_int(op, jobs, ins, outs)
-            best = max(s["int"]["consistent"].items(), key=lambda kv: kv[1])
             report.append("%-28s int outputs %5d (overflowing %4d): %s" % (
                 op.name, s["int"]["outputs"], s["int"]["overflowing"],
                 ", ".join("%s %d" % kv for kv in sorted(s["int"]["consistent"].items()))))
@@ -333,7 +330,7 @@ def analyse(jobs, ins, outs, report: list[str]) -> dict:
             n = len(data[3])
             full = sorted(k for k, v in sc.items() if v == n)
             top = sorted(sc.items(), key=lambda kv: -kv[1])[:6]
-            s["float"] = dict(outputs=n, consistent=sc, fits_all=full)
+            s["float"] = {"outputs": n, "consistent": sc, "fits_all": full}
             s["zero_signs"] = zero_signs(op, jobs, ins, outs)
             if not op.sparse:
                 s["specials"] = specials(op, jobs, ins, outs)

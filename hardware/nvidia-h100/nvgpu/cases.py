@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-
 import ops as O
 
 INT32_MAX = 2**31 - 1
@@ -145,7 +144,6 @@ def add_meta(jobs: Jobs, rng: np.random.Generator) -> None:
         if not op.sparse:
             continue
         warps = []
-        trials = []
         for trial in range(8):
             if op.atype == "tf32":
                 nib = rng.choice([0x4, 0xE], size=(32, 8))
@@ -154,9 +152,8 @@ def add_meta(jobs: Jobs, rng: np.random.Generator) -> None:
                 nib = np.array([p[0] | (p[1] << 2) for p in pairs])[idx]
             else:                                   # undefined nibbles (equal indices) included
                 nib = rng.integers(0, 16, size=(32, 8))
-            trials.append(nib)
             meta = sparse_meta_words(nib)
-            rows, cols = O.a_layout(op)
+            _rows, cols = O.a_layout(op)
             slot = np.zeros_like(cols) if op.atype == "tf32" else cols % 2
             a = O.to_bits(slot + 1, op.atype)
             for j in range(op.k // 8):
@@ -181,7 +178,6 @@ def float_patterns(K: int, t: str) -> list[list[float]]:
     P: list[list[float]] = []
     lo = {"f16": 24, "bf16": 60, "tf32": 60, "f64": 80}[t]
     big = {"f16": 2.0**11, "bf16": 2.0**11, "tf32": 2.0**11, "f64": 2.0**53}[t]
-    pos = sorted({0, 1, K // 2 - 1, K // 2, K - 1})
 
     def row() -> list[float]:
         return [0.0] * K

@@ -23,7 +23,7 @@ def _words(path: str) -> np.ndarray:
 def read_jobs(path: str) -> list[np.ndarray]:
     w = _words(path)
     if w.size < 3 or w[0] != JOBS_MAGIC or w[1] != 1:
-        raise ValueError("%s: not a version-1 job file" % path)
+        raise ValueError(f"{path}: not a version-1 job file")
     out, pos = [], 3
     for _ in range(int(w[2])):
         _op, warps, nin, _nout = (int(x) for x in w[pos:pos + 4])
@@ -31,14 +31,14 @@ def read_jobs(path: str) -> list[np.ndarray]:
         out.append(w[pos:pos + warps * 32 * nin].reshape(warps, 32, nin))
         pos += warps * 32 * nin
     if pos != w.size:
-        raise ValueError("%s: trailing words" % path)
+        raise ValueError(f"{path}: trailing words")
     return out
 
 
 def read_results(path: str) -> list[np.ndarray]:
     w = _words(path)
     if w.size < 3 or w[0] != RESULTS_MAGIC or w[1] != 1:
-        raise ValueError("%s: not a version-1 results file" % path)
+        raise ValueError(f"{path}: not a version-1 results file")
     out, pos = [], 3
     for _ in range(int(w[2])):
         _op, warps, nout = (int(x) for x in w[pos:pos + 3])
@@ -46,7 +46,7 @@ def read_results(path: str) -> list[np.ndarray]:
         out.append(w[pos:pos + warps * 32 * nout].reshape(warps, 32, nout))
         pos += warps * 32 * nout
     if pos != w.size:
-        raise ValueError("%s: trailing words" % path)
+        raise ValueError(f"{path}: trailing words")
     return out
 
 

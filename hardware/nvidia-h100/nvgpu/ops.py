@@ -183,12 +183,12 @@ def to_bits(values, t: str) -> np.ndarray:
         iv = v.astype(np.int64)
         lo, hi = int_range(t)
         if np.any(iv < lo) or np.any(iv > hi):
-            raise ValueError("value out of range for %s" % t)
+            raise ValueError(f"value out of range for {t}")
         return (iv & ((1 << w) - 1)).astype(np.uint64)
     back = x.astype(np.float64)
     same = (back == v.astype(np.float64)) | (np.isnan(back) & np.isnan(v.astype(np.float64)))
     if not np.all(same):
-        raise ValueError("value not exactly representable as %s" % t)
+        raise ValueError(f"value not exactly representable as {t}")
     return bits.astype(np.uint64)
 
 

@@ -7,16 +7,13 @@ README.md beside this file says how to build and run probe.cu.
 """
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import cases  # noqa: E402
+import cases
 
 
 def write_jobs(build: str) -> None:
