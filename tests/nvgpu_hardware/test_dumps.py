@@ -312,10 +312,10 @@ def test_metadata_placement_reproduces_every_sparse_word(name):
     np.testing.assert_array_equal(d_words(op, d), out.astype(np.uint64))
 
 
-def test_only_the_selected_threads_metadata_counts():
-    """the same stored A under metadata that differs only in the threads the selector leaves out
-    gives the same D: with random metadata in all lanes, the placement rule (which reads selected
-    threads only) already reproduced every word; here: every rule source is a selected thread"""
+def test_metadata_rule_reads_only_the_selected_threads():
+    """the rule that reproduced the meta jobs (random metadata in all 32 lanes) reads the selector's
+    thread (m16n8k16), its thread pair (m16n8k32) or all four threads (m16n8k64) of each quad, so
+    the other lanes' metadata did not count"""
     for m, _, _ in jobs_of("meta"):
         op = Op(m["op_name"])
         i, g, t, lane = grid(op.a_elems)
