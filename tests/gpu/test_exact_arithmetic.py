@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dxlinalg.gpu.exact import add_round_to_odd, fma, truncating_divide
@@ -15,6 +15,7 @@ def correctly_rounded(exact: Fraction, dtype: np.dtype) -> np.ndarray:
         candidate = np.array(float(exact)).astype(dtype)
         neighbours = [candidate, np.nextafter(candidate, dtype.type(np.inf)),
                       np.nextafter(candidate, dtype.type(-np.inf))]
+    neighbours = [v for v in neighbours if np.isfinite(v)]   # a step past the largest float is not a candidate
     return min(neighbours, key=lambda v: (abs(Fraction(float(v)) - exact),
                                           int(np.array(v).view(f"u{dtype.itemsize}")) & 1))
 
@@ -24,6 +25,7 @@ def finite(width):
 
 
 @settings(max_examples=300, deadline=None)
+@example((64, 1.0, 1.0, -1.7976931348623157e+308))      # next to the largest float64: an infinite neighbour
 @given(st.sampled_from([16, 32, 64]).flatmap(lambda w: st.tuples(st.just(w), finite(w), finite(w), finite(w))))
 def test_fma_rounds_once(case):
     width, a, b, c = case
