@@ -24,10 +24,19 @@ from dxlinalg.coopmat.glsl_tensor import (
     setTensorViewStrideNV,
     sliceTensorLayoutNV,
 )
-from dxlinalg.coopmat.tensor_addressing import ElementAddresses, ElementStatus, tensor_element_addresses
+from dxlinalg.coopmat.tensor_addressing import (
+    ElementAddresses,
+    ElementStatus,
+    tensor_element_addresses,
+)
 from dxlinalg.coopmat.tensor_enums import ClampMode, Opcode, TensorAddressingOperands
 from dxlinalg.coopmat.tensor_layout import TensorLayout, TensorLayoutType
-from dxlinalg.coopmat.tensor_memory import DecodeBlocks, DecodeFunc, load_tensor, store_tensor
+from dxlinalg.coopmat.tensor_memory import (
+    DecodeBlocks,
+    DecodeFunc,
+    load_tensor,
+    store_tensor,
+)
 from dxlinalg.coopmat.tensor_view import TensorView, TensorViewType
 
 __all__ = [

@@ -36,29 +36,29 @@ gl_CooperativeMatrixClampModeRepeatNV = int(ClampMode.Repeat)
 gl_CooperativeMatrixClampModeMirrorRepeatNV = int(ClampMode.MirrorRepeat)
 
 
-def createTensorLayoutNV(Dim: int, Mode: int = gl_CooperativeMatrixClampModeUndefinedNV) -> TensorLayout:  # noqa: N802, N803
+def createTensorLayoutNV(Dim: int, Mode: int = gl_CooperativeMatrixClampModeUndefinedNV) -> TensorLayout:
     """tensorLayoutNV<Dim, Mode>: dimension, stride, span, offset 0; block size 1; clamp value 0."""
     op = "createTensorLayoutNV"
     return create_tensor_layout(TensorLayoutType(rules.check_dimension_count(Dim, "Dim", op),
                                                  rules.check_clamp_mode(Mode, op)))
 
 
-def setTensorLayoutBlockSizeNV(t: TensorLayout, *blockSize: int) -> TensorLayout:  # noqa: N802, N803
+def setTensorLayoutBlockSizeNV(t: TensorLayout, *blockSize: int) -> TensorLayout:
     """Set the block size (before setTensorLayoutDimensionNV, which derives strides from it)."""
     return tensor_layout_set_block_size(t, blockSize, "setTensorLayoutBlockSizeNV")
 
 
-def setTensorLayoutDimensionNV(t: TensorLayout, *dim: int) -> TensorLayout:  # noqa: N802
+def setTensorLayoutDimensionNV(t: TensorLayout, *dim: int) -> TensorLayout:
     """Dimensions and span = dim, offsets 0, strides derived (innermost 1)."""
     return tensor_layout_set_dimension(t, dim, "setTensorLayoutDimensionNV")
 
 
-def setTensorLayoutStrideNV(t: TensorLayout, *s: int) -> TensorLayout:  # noqa: N802
+def setTensorLayoutStrideNV(t: TensorLayout, *s: int) -> TensorLayout:
     """Set the strides (in elements, or in blocks when the block size is not 1)."""
     return tensor_layout_set_stride(t, s, "setTensorLayoutStrideNV")
 
 
-def sliceTensorLayoutNV(t: TensorLayout, *offsetsAndSpans: int) -> TensorLayout:  # noqa: N802, N803
+def sliceTensorLayoutNV(t: TensorLayout, *offsetsAndSpans: int) -> TensorLayout:
     """sliceTensorLayoutNV(t, offset0, span0, ..., offsetN-1, spanN-1): offsets add, spans replace."""
     op = "sliceTensorLayoutNV"
     if not isinstance(t, TensorLayout):
@@ -70,12 +70,12 @@ def sliceTensorLayoutNV(t: TensorLayout, *offsetsAndSpans: int) -> TensorLayout:
     return tensor_layout_slice(t, offsetsAndSpans[0::2], offsetsAndSpans[1::2], op)
 
 
-def setTensorLayoutClampValueNV(t: TensorLayout, value: int) -> TensorLayout:  # noqa: N802
+def setTensorLayoutClampValueNV(t: TensorLayout, value: int) -> TensorLayout:
     """Constant-mode out-of-bounds loads return the bit pattern in the low bits of `value`."""
     return tensor_layout_set_clamp_value(t, value, "setTensorLayoutClampValueNV")
 
 
-def createTensorViewNV(Dim: int, hasDimensions: bool = False, *p: int) -> TensorView:  # noqa: N802, N803
+def createTensorViewNV(Dim: int, hasDimensions: bool = False, *p: int) -> TensorView:
     """tensorViewNV<Dim, hasDimensions, p...>: p<i> defaults to i; clip spans 0xFFFFFFFF."""
     op = "createTensorViewNV"
     count = rules.check_dimension_count(Dim, "Dim", op)
@@ -83,17 +83,17 @@ def createTensorViewNV(Dim: int, hasDimensions: bool = False, *p: int) -> Tensor
     return create_tensor_view(TensorViewType(count, rules.check_has_dimensions(hasDimensions, op), permutation))
 
 
-def setTensorViewDimensionsNV(v: TensorView, *dim: int) -> TensorView:  # noqa: N802
+def setTensorViewDimensionsNV(v: TensorView, *dim: int) -> TensorView:
     """viewDimension = dim and viewStride the packed strides of those dimensions."""
     return tensor_view_set_dimension(v, dim, "setTensorViewDimensionsNV")
 
 
-def setTensorViewStrideNV(v: TensorView, *s: int) -> TensorView:  # noqa: N802
+def setTensorViewStrideNV(v: TensorView, *s: int) -> TensorView:
     """Set the view's strides."""
     return tensor_view_set_stride(v, s, "setTensorViewStrideNV")
 
 
-def setTensorViewClipNV(v: TensorView, clipRowOffset: int, clipRowSpan: int, clipColOffset: int,  # noqa: N802, N803
-                        clipColSpan: int) -> TensorView:  # noqa: N803
+def setTensorViewClipNV(v: TensorView, clipRowOffset: int, clipRowSpan: int, clipColOffset: int,
+                        clipColSpan: int) -> TensorView:
     """Only matrix rows [clipRowOffset, +clipRowSpan) and columns likewise are loaded or stored."""
     return tensor_view_set_clip(v, clipRowOffset, clipRowSpan, clipColOffset, clipColSpan, "setTensorViewClipNV")

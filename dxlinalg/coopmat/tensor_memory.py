@@ -48,7 +48,9 @@ class DecodeBlocks:
         """(n, block_bytes) uint8: each element's block."""
         positions = self.offsets[:, None] + np.arange(self.block_bytes)
         inside = (positions >= 0) & (positions < self.data.shape[0])
-        return np.where(inside, self.data[np.where(inside, positions, 0)], 0).astype(np.uint8)
+        raw = np.zeros(positions.shape, np.uint8)
+        raw[inside] = self.data[positions[inside]]
+        return raw
 
     def view(self, dtype: DTypeLike) -> np.ndarray:
         """(n, block_bytes // itemsize): each block's bytes as an array of `dtype` (a struct's fields)."""

@@ -57,31 +57,31 @@ class Element:
 
 
 # -- without a view ---------------------------------------------------------------------------------
-def matrixCoordToLinear(t: TensorLayout, row: int, col: int, N: int) -> int:  # noqa: N802, N803
+def matrixCoordToLinear(t: TensorLayout, row: int, col: int, N: int) -> int:
     index = (row * N + col) & MASK
     return index
 
 
-def linearToSpanCoord(t: TensorLayout, index: int) -> list[int]:  # noqa: N802
-    spanCoord = [0] * t.dim  # noqa: N806
+def linearToSpanCoord(t: TensorLayout, index: int) -> list[int]:
+    spanCoord = [0] * t.dim
     for dim in range(t.dim - 1, -1, -1):
         spanCoord[dim] = umod(index, t.span[dim])
         index = udiv(index, t.span[dim])
     return spanCoord
 
 
-def spanCoordToTensorCoord(t: TensorLayout, spanCoord: list[int], is_store: bool, strict: bool,  # noqa: N802, N803
+def spanCoordToTensorCoord(t: TensorLayout, spanCoord: list[int], is_store: bool, strict: bool,
                            flags: dict[str, bool]) -> tuple[list[int], list[int]]:
-    blockCoord = [0] * t.dim  # noqa: N806
-    coordInBlock = [0] * t.dim  # noqa: N806
+    blockCoord = [0] * t.dim
+    coordInBlock = [0] * t.dim
     for dim in range(t.dim):
         c = int32(spanCoord[dim] + t.offset[dim])
         extent = t.dimension[dim]
         if c < 0 or c >= extent:
-            clampMode = int(t.clamp_mode)  # noqa: N806
+            clampMode = int(t.clamp_mode)
             # For stores, other than Undefined, everything is treated as "discard"
             if is_store and clampMode != UNDEFINED:
-                clampMode = CONSTANT  # noqa: N806
+                clampMode = CONSTANT
             if clampMode == UNDEFINED:
                 if strict:
                     raise UndefinedBehaviorError("oracle: out of bounds with clamp mode Undefined")
@@ -111,7 +111,7 @@ def spanCoordToTensorCoord(t: TensorLayout, spanCoord: list[int], is_store: bool
     return blockCoord, coordInBlock
 
 
-def tensorCoordToLinear(t: TensorLayout, blockCoord: list[int]) -> int:  # noqa: N802, N803
+def tensorCoordToLinear(t: TensorLayout, blockCoord: list[int]) -> int:
     index = 0
     for dim in range(t.dim):
         index = (index + blockCoord[dim] * t.stride[dim]) & MASK
@@ -119,7 +119,7 @@ def tensorCoordToLinear(t: TensorLayout, blockCoord: list[int]) -> int:  # noqa:
 
 
 # -- with a view ----------------------------------------------------------------------------------
-def matrixCoordToLinearView(t: TensorLayout, v: TensorView, row: int, col: int, N: int) -> int:  # noqa: N802, N803
+def matrixCoordToLinearView(t: TensorLayout, v: TensorView, row: int, col: int, N: int) -> int:
     if (row < v.clip_row_offset or row >= ((v.clip_row_offset + v.clip_row_span) & MASK)
             or col < v.clip_col_offset or col >= ((v.clip_col_offset + v.clip_col_span) & MASK)):
         raise Terminated
@@ -130,9 +130,9 @@ def matrixCoordToLinearView(t: TensorLayout, v: TensorView, row: int, col: int, 
     return index
 
 
-def linearToViewCoord(t: TensorLayout, v: TensorView, index: int) -> list[int]:  # noqa: N802
+def linearToViewCoord(t: TensorLayout, v: TensorView, index: int) -> list[int]:
     dimensions = v.dimension if v.has_dimensions else t.span
-    viewCoord = [0] * v.dim  # noqa: N806
+    viewCoord = [0] * v.dim
     for dim in range(v.dim - 1, -1, -1):
         i = v.permutation[dim]
         viewCoord[i] = umod(index, dimensions[i])
@@ -140,7 +140,7 @@ def linearToViewCoord(t: TensorLayout, v: TensorView, index: int) -> list[int]: 
     return viewCoord
 
 
-def viewCoordToLinear(t: TensorLayout, v: TensorView, viewCoord: list[int]) -> int:  # noqa: N802, N803
+def viewCoordToLinear(t: TensorLayout, v: TensorView, viewCoord: list[int]) -> int:
     if v.has_dimensions:
         stride = list(v.stride)
     else:
@@ -155,7 +155,7 @@ def viewCoordToLinear(t: TensorLayout, v: TensorView, viewCoord: list[int]) -> i
 
 
 # -- one element, then whole loads and stores ------------------------------------------------------------
-def tensor_element(t: TensorLayout, v: TensorView | None, row: int, col: int, N: int, is_store: bool,  # noqa: N803
+def tensor_element(t: TensorLayout, v: TensorView | None, row: int, col: int, N: int, is_store: bool,
                    strict: bool) -> Element:
     """matrixCoordToTensorElement(WithView) for one element, with what became of it."""
     try:
@@ -166,12 +166,12 @@ def tensor_element(t: TensorLayout, v: TensorView | None, row: int, col: int, N:
     except Terminated:
         return Element("clipped")
     if v is not None:
-        viewCoord = linearToViewCoord(t, v, index)  # noqa: N806
+        viewCoord = linearToViewCoord(t, v, index)
         index = viewCoordToLinear(t, v, viewCoord)
-    spanCoord = linearToSpanCoord(t, index)  # noqa: N806
+    spanCoord = linearToSpanCoord(t, index)
     flags = {"undefined": False, "clamped": False}
     try:
-        blockCoord, coordInBlock = spanCoordToTensorCoord(t, spanCoord, is_store, strict, flags)  # noqa: N806
+        blockCoord, coordInBlock = spanCoordToTensorCoord(t, spanCoord, is_store, strict, flags)
     except Terminated:
         return Element("out_of_bounds")
     index = tensorCoordToLinear(t, blockCoord)
@@ -190,7 +190,7 @@ def check_strict_layout_rules(t: TensorLayout, v: TensorView | None, strict: boo
         raise UndefinedBehaviorError("oracle: the clip range wraps uint32")
 
 
-def all_elements(t: TensorLayout, v: TensorView | None, M: int, N: int, is_store: bool,  # noqa: N803
+def all_elements(t: TensorLayout, v: TensorView | None, M: int, N: int, is_store: bool,
                  strict: bool) -> list[list[Element]]:
     if v is not None and not v.has_dimensions and v.dim != t.dim:
         raise InvalidArgumentError("oracle: a view without dimensions must have the layout's dimension count")
@@ -208,7 +208,7 @@ def oracle_load(memory: np.ndarray, pointer_offset: int, shape: tuple[int, int],
                 decode_one: Callable[[bytes, tuple[int, ...], tuple[int, ...]], object] | None = None,
                 block_bytes: int = 0, strict: bool = True, base_address: int = 0) -> np.ndarray:
     """A whole LoadTensor, element by element. `decode_one(block_bytes, blockCoord, coordInBlock)`."""
-    M, N = shape  # noqa: N806
+    M, N = shape
     dtype = np.dtype(dtype)
     if strict and (base_address + pointer_offset) % 16:
         raise UndefinedBehaviorError("oracle: Pointer not 16-byte aligned")
@@ -240,7 +240,7 @@ def oracle_load(memory: np.ndarray, pointer_offset: int, shape: tuple[int, int],
 def oracle_store(memory: np.ndarray, pointer_offset: int, values: np.ndarray, t: TensorLayout,
                  v: TensorView | None, strict: bool = True, base_address: int = 0) -> np.ndarray:
     """A whole StoreTensor, element by element; returns the new memory (the input is not changed)."""
-    M, N = values.shape  # noqa: N806
+    M, N = values.shape
     unit = values.dtype.itemsize
     if any(b > 1 for b in t.block_size):
         raise InvalidArgumentError("oracle: block size > 1 on a store")

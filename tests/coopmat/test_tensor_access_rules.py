@@ -148,6 +148,7 @@ def test_decode_blocks_give_each_elements_block_bytes() -> None:
     blocks = DecodeBlocks(np.arange(16, dtype=np.uint8), np.array([0, 4, 14]), 4)
     assert blocks.raw().tolist() == [[0, 1, 2, 3], [4, 5, 6, 7], [14, 15, 0, 0]]
     assert blocks.view(np.uint16).tolist() == [[0x100, 0x302], [0x504, 0x706], [0xF0E, 0]]
+    assert DecodeBlocks(np.zeros(0, np.uint8), np.array([0]), 2).raw().tolist() == [[0, 0]]
     with pytest.raises(InvalidArgumentError, match="not a whole number of float64"):
         blocks.view(np.float64)
 
