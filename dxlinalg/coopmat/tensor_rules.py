@@ -155,7 +155,8 @@ def check_matrix_shape(shape: Sequence[object], op: str) -> tuple[int, int]:
 
 def check_element_type(dtype: np.dtype, op: str) -> np.dtype:
     """Matrix components are 8, 16, 32 or 64-bit scalars."""
-    scalar = dtype.fields is None and dtype.subdtype is None and dtype.kind in "iufV"  # V: ml_dtypes floats
+    ml_dtypes_float = dtype.kind == "V" and dtype.fields is None and dtype.type is not np.void
+    scalar = dtype.kind in "iuf" or ml_dtypes_float
     if not scalar or dtype.itemsize not in ELEMENT_SIZES:
         raise InvalidArgumentError(
             f"{op}: component type {dtype} must be a scalar of 1, 2, 4 or 8 bytes (cooperative matrix "

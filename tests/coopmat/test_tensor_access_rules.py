@@ -3,6 +3,7 @@ mode and given its documented result in permissive mode, and memory given as dxl
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -83,10 +84,16 @@ def test_matrix_shapes_need_positive_rows_and_columns(shape) -> None:
         load_tensor(np.zeros(64, np.uint8), shape, layout_2d(4, 4), np.uint8)
 
 
-@pytest.mark.parametrize("dtype", [np.complex64, np.dtype("i4,i4"), np.bool_, np.dtype("S2")])
+@pytest.mark.parametrize("dtype", [np.complex64, np.dtype("i4,i4"), np.bool_, np.dtype("S2"), np.dtype("V2")])
 def test_component_types_are_scalars_of_1_2_4_or_8_bytes(dtype) -> None:
     with pytest.raises(InvalidArgumentError, match="must be a scalar of 1, 2, 4 or 8 bytes"):
         load_tensor(np.zeros(64, np.uint8), (2, 2), layout_2d(2, 2), dtype)
+
+
+def test_ml_dtypes_floats_are_component_types() -> None:
+    memory = np.array([0x38, 0x40, 0x44, 0x48], np.uint8)           # e4m3: 1, 2, 3, 4
+    loaded = load_tensor(memory, (2, 2), layout_2d(2, 2), ml_dtypes.float8_e4m3fn)
+    assert loaded.astype(np.float32).tolist() == [[1, 2], [3, 4]]
 
 
 def test_object_must_have_the_result_type() -> None:
