@@ -30,9 +30,9 @@ def _features(args: argparse.Namespace) -> int:
 def _conformance(args: argparse.Namespace) -> int:
     from dxlinalg.conformance import run_conformance_cli
 
-    profiles = builtin_profile_names() if args.all else [args.profile]
+    profiles = builtin_profile_names() if args.all else args.profile
     return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
-                               failures_only=args.failures_only)
+                               failures_only=args.failures_only, verbose=args.verbose)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -74,12 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     conformance = sub.add_parser("conformance", help="run the minimum-support-set conformance suite")
     which = conformance.add_mutually_exclusive_group()
-    which.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    which.add_argument("--profile", action="append", help=f"{profile_help}; repeat it to test several "
+                                                           f"(default {DEFAULT_PROFILE})")
     which.add_argument("--all", action="store_true", help="every built-in profile")
     conformance.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     conformance.add_argument("--progress", action="store_true", help="show progress even when not on a terminal")
     conformance.add_argument("--quick", action="store_true", help="a representative subset (about a third)")
     conformance.add_argument("--failures-only", action="store_true", help="print only the failing cases")
+    conformance.add_argument("--verbose", action="store_true", help="the traceback of an exception inside a device")
     conformance.set_defaults(handler=_conformance)
 
     convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")
@@ -123,8 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     retain_freed_memory()        # our own process: large temporaries reuse warm pages
 
     try:
-        if getattr(args, "profile", None) is not None:
-            load_profile(args.profile)   # a bad profile fails here, before any work, in one line
+        profiles = getattr(args, "profile", None)
+        for profile in profiles if isinstance(profiles, list) else [profiles]:  # conformance takes several
+            if profile is not None:
+                load_profile(profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
     except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)

@@ -163,14 +163,18 @@ class Session:
         return D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(dest, src, (dest_va, src_va))
 
     def uav_to_srv(self, resource: object) -> None:
+        """A buffer written in UNORDERED_ACCESS (a conversion's destination, a root UAV) is about to be
+        read as a conversion source or a root SRV (NON_PIXEL_SHADER_RESOURCE)."""
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             resource, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
 
     def uav_barrier(self, resource: object) -> None:
+        """Order a write in UNORDERED_ACCESS before the next UAV access to the same buffer."""
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(resource)])
 
     def copy_to_readback(self, source: object, offset: int, size: int) -> object:
-        """Record a copy of `size` bytes at `offset` of a UAV buffer into a new READBACK buffer."""
+        """Record a copy of `size` bytes at `offset` of a buffer this list left in UNORDERED_ACCESS
+        into a new READBACK buffer (the transition to COPY_SOURCE included)."""
         readback = self.buffer(size, D3D12_HEAP_TYPE_READBACK)
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             source, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE)])
@@ -178,6 +182,8 @@ class Session:
         return readback
 
     def copy_from_upload(self, dest: object, dest_offset: int, upload: object, upload_offset: int, size: int) -> None:
+        """Fill part of a buffer this list has not used yet (COMMON, promoted to COPY_DEST by the copy),
+        then move it to UNORDERED_ACCESS for the shader that accumulates into it."""
         self.list.CopyBufferRegion(dest, dest_offset, upload, upload_offset, size)
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             dest, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])

@@ -38,6 +38,30 @@ from dxlinalg.gpu import (
     lane_return,
     run_dispatch,
 )
+
+# groupshared memory, group barriers and the Interlocked* atomics on groupshared arrays
+from dxlinalg.gpu.barriers import (
+    AllMemoryBarrier,
+    AllMemoryBarrierWithGroupSync,
+    DeviceMemoryBarrier,
+    DeviceMemoryBarrierWithGroupSync,
+    GroupMemoryBarrier,
+    GroupMemoryBarrierWithGroupSync,
+)
+from dxlinalg.gpu.groupshared_arrays import (
+    InterlockedAdd,
+    InterlockedAnd,
+    InterlockedCompareExchange,
+    InterlockedCompareExchangeFloatBitwise,
+    InterlockedCompareStore,
+    InterlockedCompareStoreFloatBitwise,
+    InterlockedExchange,
+    InterlockedMax,
+    InterlockedMin,
+    InterlockedOr,
+    InterlockedXor,
+    groupshared,
+)
 from dxlinalg.gpu.intrinsics import (
     abs,
     all,
@@ -104,6 +128,7 @@ from dxlinalg.gpu.types import (
     int8_t4_packed,
     int16_t,
     int32_t,
+    int64_t,
     int_,
     uint,
     uint2,
@@ -112,6 +137,7 @@ from dxlinalg.gpu.types import (
     uint8_t4_packed,
     uint16_t,
     uint32_t,
+    uint64_t,
     vector,
 )
 from dxlinalg.hlsl.linalg import (

@@ -26,6 +26,7 @@ from dxlinalg.profile.model import (
     AccumulationSettings,
     DeviceProfile,
     FloatConversionFields,
+    GroupSharedSettings,
     MulProperty,
     Shown,
 )
@@ -42,6 +43,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
       for spec in LAYOUT_SPECS),
     ("float_conversion", FloatConversionFields),
     ("accumulation", AccumulationSettings),
+    ("groupshared", GroupSharedSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

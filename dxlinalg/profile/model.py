@@ -271,6 +271,24 @@ class AccumulationSettings(BaseModel):
                     "or canonical (one positive all-ones NaN, as an H100 writes).")
 
 
+class GroupSharedSettings(BaseModel):
+    """Groupshared (workgroup) memory: its size limit, and how racy accesses land (docs/groupshared.md)."""
+
+    model_config = STRICT_FROZEN
+    max_bytes: StrictInt = Field(
+        32768, ge=0, le=2**32 - 1,
+        description="Groupshared bytes one thread group may declare (D3D12: D3D12_CS_TGSM_REGISTER_COUNT * 4 = "
+                    "32768; Vulkan: maxComputeSharedMemorySize, a uint32_t); more fails at dispatch.")
+    store_order: Literal["lane_order", "reverse_lane_order"] = Field(
+        "lane_order", description="Order in which one statement's stores and atomics by several threads to the "
+                                  "same groupshared bytes land: lane_order (the highest thread's store stays) or "
+                                  "reverse_lane_order (the lowest thread's).")
+    visibility: Literal["immediate", "at_barrier"] = Field(
+        "immediate", description="When other threads see a groupshared store made without a barrier in between "
+                                 "(permissive mode): immediate, or at_barrier (until the group's next barrier "
+                                 "they read the bytes as they were at its last one).")
+
+
 class FloatConversionFields(BaseModel):
     """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
     validated strictly, with types written by name. tests/profile checks that the two agree."""
@@ -342,6 +360,8 @@ class DeviceProfile(BaseModel):
         FloatConversionSettings(), description="Rounding choices of float conversions (docs/float-conversion.md).")
     accumulation: AccumulationSettings = Field(
         AccumulationSettings(), description="Product precision and the accumulate atomics.")
+    groupshared: GroupSharedSettings = Field(
+        GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
 
     @field_validator("name")
     @classmethod

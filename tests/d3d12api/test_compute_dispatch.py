@@ -172,21 +172,23 @@ def test_mul_on_a_matrix_converted_to_mul_optimal_matches_numpy(profile):
     rng = np.random.default_rng(7)
     w = rng.uniform(-1, 1, (M, K)).astype(np.float32)
     x = rng.uniform(-1, 1, (LANES, K)).astype(np.float16)
+    source = buffer(gpu.device, D3D12_HEAP_TYPE_DEFAULT, 1 << 16)
     weights = buffer(gpu.device, D3D12_HEAP_TYPE_DEFAULT, 1 << 16, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS)
-    gpu.upload_to(weights, w)
+    gpu.upload_to(source, w)
     gpu.upload_to(gpu.src, x)
-    optimal_offset = 1 << 14  # 128-byte aligned, after the FP32 source
+    optimal_offset = 1 << 14  # 128-byte aligned; anything else before it may live there
     info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
         (0, D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL, 0, M, K, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16),
         (w.nbytes, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32, D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR, K * 4),
-        (weights.GetGPUVirtualAddress() + optimal_offset, weights.GetGPUVirtualAddress()))
+        (weights.GetGPUVirtualAddress() + optimal_offset, source.GetGPUVirtualAddress()))
     gpu.device.GetLinearAlgebraMatrixConversionDestinationInfo(info.DestInfo)
 
     root_signature = gpu.create_root_signature(("srv", 0), ("srv", 1), ("uav", 0), ("constants", 0, 1))
     pso = gpu.create_pipeline(mul_optimal, root_signature)
     command_list = gpu.open()
-    command_list.ConvertLinearAlgebraMatrix(info, 1)
-    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(weights)])
+    command_list.ConvertLinearAlgebraMatrix(info, 1)  # source promoted to NON_PIXEL_SHADER_RESOURCE, weights to UAV
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(   # written, then read as an SRV
+        weights, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
     command_list.SetPipelineState(pso)
     command_list.SetComputeRootSignature(root_signature)
     command_list.SetComputeRootShaderResourceView(0, gpu.src.GetGPUVirtualAddress())
@@ -245,6 +247,7 @@ def test_later_set_calls_do_not_change_an_earlier_dispatch():
     command_list = gpu.open()
     gpu.bind_scale_bias(command_list, count=64, scale=2.0, bias=0.0)
     command_list.Dispatch(1, 1, 1)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(gpu.dst)])  # both Dispatches write dst
     command_list.SetComputeRoot32BitConstant(2, 3.0, 1)                    # scale 3 ...
     command_list.SetComputeRootUnorderedAccessView(1, gpu.dst.GetGPUVirtualAddress() + 1024)  # ... elsewhere
     command_list.Dispatch(1, 1, 1)
