@@ -370,7 +370,8 @@ def _overlaps(requests: list[ConversionRequest]) -> list[D3D12DebugLayerError]:
 
 
 def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> None:
-    """Run one conversion: snapshot the source, convert, write the destination.
+    """Run one conversion: snapshot the source (when it shares a buffer with the destination), convert,
+    write the destination.
 
     Undefined cases run as documented, never writing outside a resource: a source range that is
     not inside one live resource, or a DestVA outside every live resource, skips the conversion;
@@ -393,7 +394,9 @@ def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> No
         device.debug_layer.error(D3D12DebugLayerError(f"{problem}; the conversion is skipped",
                                                       rule=f"GPU-based validation: {Rule.DEST_MEMORY}"))
         return
-    source = src_buffer.data[src_offset: src_offset + request.src_size].copy()
+    source = src_buffer.data[src_offset: src_offset + request.src_size]
+    if src_buffer is dest_buffer:    # the destination may overlap it: read the whole source first
+        source = source.copy()
     needed = stored_size(request.destination, profile)
     end = min(dest_offset + needed, dest_buffer.size)
     if end - dest_offset == needed:

@@ -136,10 +136,17 @@ class Session:
         return resource
 
     def release_case_resources(self) -> None:
-        """Release every buffer created since the last call (the end of a case)."""
-        for resource in self._case_resources:
-            resource.Release()
-        self._case_resources.clear()
+        """Release every buffer created since the last call (the end of a case), each once: a device
+        whose Release raises is still asked to release the rest, then the first error is raised."""
+        resources, self._case_resources = self._case_resources, []
+        first_error: BaseException | None = None
+        for resource in resources:
+            try:
+                resource.Release()
+            except Exception as error:   # the tested device's bug: report it after releasing the rest
+                first_error = first_error or error
+        if first_error is not None:
+            raise first_error
 
     def upload(self, chunks: list[tuple[int, np.ndarray]], size: int) -> object:
         """An UPLOAD buffer holding each array's bytes at its offset."""

@@ -311,11 +311,22 @@ class NoFreshListDevice(RaisingConversionDevice):
 
 
 class FailingReleaseDevice(_TrackingDevice):
-    """Every buffer's Release raises."""
+    """Every buffer's Release raises (and counts how often each buffer was released)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.releases: dict[int, int] = {}
 
     def CreateCommittedResource(self, *args: object, **kwargs: object) -> object:  # noqa: N802
         resource = super().CreateCommittedResource(*args, **kwargs)
-        resource.Release = release_with_a_bug
+        key = len(self.releases)
+        self.releases[key] = 0
+
+        def release() -> int:
+            self.releases[key] += 1
+            return release_with_a_bug()
+
+        resource.Release = release
         return resource
 
 

@@ -119,7 +119,9 @@ def test_a_device_that_cannot_make_a_fresh_command_list_fails_its_cases_without_
 
 
 def test_a_release_that_raises_fails_each_case_by_name():
-    report = run_conformance(FailingReleaseDevice("minimal"), "failing release", quick=True)
+    device = FailingReleaseDevice("minimal")
+    report = run_conformance(device, "failing release", quick=True)
+    assert device.releases and set(device.releases.values()) == {1}, "every buffer released once, none twice"
     cases = [r for r in report.results if r.group not in ("features", "destsize")]  # those create no buffers
     assert cases and all(r.status == "fail" for r in cases)
     assert all(r.detail == "releasing its buffers failed: RuntimeError: Release: reference count below zero"

@@ -24,11 +24,14 @@ from dxlinalg.hlsl import (
     RootConstants,
     RWByteAddressBuffer,
     SV_DispatchThreadID,
+    SV_GroupIndex,
     compute_shader,
     float16_t,
     float32_t,
+    groupshared,
     half,
     if_,
+    uint32_t,
     vector,
 )
 
@@ -373,6 +376,11 @@ def wave16(dst=RWByteAddressBuffer("u0")):
     dst.Store(SV_DispatchThreadID()[:, 0] * 4, 1)
 
 
+@compute_shader(numthreads=(8, 1, 1))
+def too_much_groupshared(dst=RWByteAddressBuffer("u0"), tile=groupshared(uint32_t, 8193)):
+    tile[SV_GroupIndex()] = 1
+
+
 PSO_FAILURES = [
     ("t0 missing", (("uav", 0), ("constants", 0, 3)), scale_bias, "ByteAddressBuffer 'src' at register(t0, space0), "
                                                                   "which no root parameter binds"),
@@ -383,6 +391,8 @@ PSO_FAILURES = [
      "reading 3 32-bit values, but root parameter [2] holds Num32BitValues = 2"),
     ("pixel-only SRV", (("srv", 0), ("uav", 0), ("constants", 0, 3)), scale_bias, "not visible to compute shaders"),
     ("WaveSize", (("uav", 0),), wave16, "[WaveSize(16)] but the device runs waves of 32 lanes"),
+    ("groupshared over 32 KiB", (("uav", 0),), too_much_groupshared,
+     "Total Thread Group Shared Memory storage is 32772, exceeded 32768"),
     ("not a shader", (("uav", 0),), "cs_main.dxil", "must be a Python compute shader"),
 ]
 
