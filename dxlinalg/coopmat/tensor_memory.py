@@ -109,7 +109,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     `decode`, each accessed element's value is decode(blocks, block_coord, coord_in_block), called
     once for all of them, and the index counts blocks of `block_bytes` bytes.
     """
-    dtype = rules.check_element_type(np.dtype(dtype), op)
+    dtype = rules.check_element_type(dtype, op)
     m, n = rules.check_matrix_shape(shape, op)
     if obj is None:
         result = np.zeros((m, n), dtype)

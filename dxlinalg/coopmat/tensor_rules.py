@@ -153,8 +153,12 @@ def check_matrix_shape(shape: Sequence[object], op: str) -> tuple[int, int]:
     return rows, cols
 
 
-def check_element_type(dtype: np.dtype, op: str) -> np.dtype:
+def check_element_type(dtype_like: object, op: str) -> np.dtype:
     """Matrix components are 8, 16, 32 or 64-bit scalars."""
+    try:
+        dtype = np.dtype(dtype_like)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArgumentError(f"{op}: component type {dtype_like!r} is not a numpy dtype") from None
     ml_dtypes_float = dtype.kind == "V" and dtype.fields is None and dtype.type is not np.void
     scalar = dtype.kind in "iuf" or ml_dtypes_float
     if not scalar or dtype.itemsize not in ELEMENT_SIZES:

@@ -90,6 +90,11 @@ def test_component_types_are_scalars_of_1_2_4_or_8_bytes(dtype) -> None:
         load_tensor(np.zeros(64, np.uint8), (2, 2), layout_2d(2, 2), dtype)
 
 
+def test_component_types_must_be_dtypes() -> None:
+    with pytest.raises(InvalidArgumentError, match="component type 'half-ish' is not a numpy dtype"):
+        load_tensor(np.zeros(64, np.uint8), (2, 2), layout_2d(2, 2), "half-ish")
+
+
 def test_ml_dtypes_floats_are_component_types() -> None:
     memory = np.array([0x38, 0x40, 0x44, 0x48], np.uint8)           # e4m3: 1, 2, 3, 4
     loaded = load_tensor(memory, (2, 2), layout_2d(2, 2), ml_dtypes.float8_e4m3fn)
