@@ -2,6 +2,8 @@
 """The H100 SPIR-V probe's driver: write the run folder, then read the GPU's dumps back.
 
   probe.py jobs RUN_DIR [--smoke]         cases, inputs, job file, modules and vkrun.c into RUN_DIR
+  probe.py record RUN_DIR DUMP_DIR DATA_DIR  check the run's inputs against the cases, write the matrix-vector
+                                           record DATA_DIR/matvec.npz (+ run log, module hashes, job file)
   probe.py matvec DUMP_DIR DATA_DIR        decode the matrix-vector runs, compare with the emulator
                                            and the candidate models; write DATA_DIR/matvec.npz
   probe.py mlp DUMP_DIR DATA_DIR           the MLP runs against shaders/mlp_inference.py on
@@ -26,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     jobs = commands.add_parser("jobs")
     jobs.add_argument("run_dir", type=Path)
     jobs.add_argument("--smoke", action="store_true", help="one small matvec run and the FP16 MLP only")
+    record = commands.add_parser("record")
+    for argument in ("run_dir", "dump_dir", "data_dir"):
+        record.add_argument(argument, type=Path)
     for name in ("matvec", "mlp"):
         command = commands.add_parser(name)
         command.add_argument("dump_dir", type=Path)
@@ -35,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         from jobs import write_all
 
         write_all(args.run_dir, smoke=args.smoke)
+    elif args.command == "record":
+        from record import record_matvec
+
+        record_matvec(args.run_dir, args.dump_dir, args.data_dir)
     elif args.command == "matvec":
         from analyse_matvec import analyse
 
