@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 sys.path.insert(0, str(HERE))
 
-from variants import TRACE_LAYOUT, VARIANTS, Variant  # noqa: E402
+from variants import TRACE_LAYOUT, VARIANTS, Variant
 
 
 def _shader_build():
@@ -42,6 +42,8 @@ def variant_defines(variant: Variant) -> dict[str, str]:
                "K": str(variant.k), "TRANSPOSE": "true" if variant.transpose else "false"}
     if variant.bias is not None:
         defines["BIAS_INTERP"] = variant.bias.glsl
+    if variant.paired:
+        defines["PAIRED"] = "1"
     return defines
 
 

@@ -19,12 +19,24 @@ bit patterns, so the cases mean exactly what their labels say. Families (label p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import ml_dtypes
 import numpy as np
-
-from variants import I_E4M3, I_E5M2, I_S8, I_S8P, I_U8, I_U8P, LANES, VARIANTS, Variant
+from models import Model, fp16_exponent, predict, true_exponent
+from variants import (
+    I_E4M3,
+    I_E5M2,
+    I_S8,
+    I_S8P,
+    I_U8P,
+    LANES,
+    VARIANT_BY_NAME,
+    VARIANTS,
+    Variant,
+)
 
 E4M3 = ml_dtypes.float8_e4m3fn
 E5M2 = ml_dtypes.float8_e5m2
@@ -313,6 +325,10 @@ def float_cases(variant: Variant, seed: int) -> list[Case]:
         return random_float(variant, rng, 16) + specials(variant, rng)
     if variant.m != 16:
         return random_float(variant, rng, 8) + positions(variant, rng)[:4] + specials(variant, rng)
+    if variant.paired:                                  # an even number of cases
+        return random_float(variant, rng, 10) + positions(variant, rng)[:4]
+    if variant.k >= 256:
+        return positions(variant, rng)[:4] + many(variant, rng) + specials(variant, rng) + random_float(variant, rng, 5)
     if variant.transpose:
         return random_float(variant, rng, 8) + positions(variant, rng)[:8]
     return (positions(variant, rng) + window(variant, rng) + tiebreak(variant, rng) + many(variant, rng)
@@ -359,6 +375,94 @@ def int_conversion(variant: Variant) -> list[Case]:
     return [Case("convert_int:0", matrix, np.zeros(m, np.int32), np.stack(vectors))]
 
 
+def int_conversion_all(variant: Variant) -> list[Case]:
+    """int_conversion's identity matrix with every value of its list: lane l holds values
+    16 l .. 16 l + 15 of the list repeated (int_conversion's lanes only rotate the first 16)."""
+    case = int_conversion(variant)[0]
+    k = variant.k
+    values = _conversion_values(variant)
+    lanes = np.stack([np.resize(np.roll(values, -k * lane), k) for lane in range(LANES)]).astype(case.inputs.dtype)
+    return [Case("convert_int_all:0", case.matrix, case.bias, lanes)]
+
+
+def _conversion_values(variant: Variant) -> np.ndarray:
+    """int_conversion's value list, as the physical input type."""
+    case = int_conversion(variant)[0]
+    return np.concatenate([case.inputs[0], _CONVERSION_TAIL[variant.input.numpy]]).astype(case.inputs.dtype)
+
+
+_CONVERSION_TAIL = {
+    "float32": np.array([p2(-149), 3.7, -3.7, 200.0, -200.0, 255.0, 255.5, 256.0, 0.0, 1.0, -1.0, 2147483648.0,
+                         -2147483904.0, 3.5, 4.5, -3.5, 5.5, 6.5, 100.25, -100.75, np.nan, np.inf, -np.inf, -0.0,
+                         -np.nan, 1e30, -1e30, 0.5000001, -0.49999997, 2.5000002]),
+    "int32": np.array([-255, -256, 383, 384, -384, 200, -200, 0x12345678, -0x12345678, 0x80, 0xFF, 0x100, 0x17F,
+                       3, -3, 42, 2 ** 31 - 2, -2 ** 31 + 1, 129, -130]),
+}
+
+
+def _subnormal_templates(variant: Variant, rng: np.random.Generator, rep: int) -> list[Case]:
+    k, m = variant.k, variant.m
+    cases = []
+    # operand template: rows vary the big weight's mantissa and the tiny term's size, lanes the subnormal
+    w = np.zeros((m, k))
+    w[:, 0] = p2(15) * (1 + rng.integers(1, 1024, m) / 1024)
+    w[:, 1] = p2(-8) * np.exp2(-(np.arange(m) % 14))
+    x = np.zeros((LANES, k))
+    x[:, 0] = rng.choice([1, 3, 5, 7, 9, 11, 13, 15], LANES) * p2(-24)
+    x[:, 1] = rng.choice([-1.0, 1.0], LANES) * p2(-14)
+    cases.append(Case("subnormal:operand", h(w), None if variant.bias is None else h(np.zeros(m)), h(x)))
+    if k >= 32 or variant.bias is not None:
+        first = 16 if k >= 32 and variant.bias is None else 0
+        w = np.zeros((m, k))
+        x = np.zeros((LANES, k))
+        bias = None
+        subnormal = rng.integers(1, 1024, LANES) * p2(-24)
+        if variant.bias is None:
+            w[:, 0] = 1.0
+            x[:, 0] = subnormal
+        else:                                            # the bias is the accumulator: one value per row
+            bias = h(rng.integers(1, 1024, m) * p2(-24))
+        w[:, first], w[:, first + 1] = p2(-11), p2(-24) * np.exp2(np.arange(m) % 11)
+        x[:, first] = p2(-14)
+        x[:, first + 1] = rng.choice([-1.0, 1.0], LANES) * p2(-24)
+        cases.append(Case("subnormal:held", h(w), bias, h(x)))
+    for case in cases:
+        case.label = f"{case.label}{rep}"
+    return cases
+
+
+def subnormal_cases(variant: Variant, seed: int) -> list[Case]:
+    """Results that tell apart the exponent a subnormal gets in the alignment: an FP16 subnormal
+    operand's e(x) = -14 or its true floor(log2 |x|), and the same for a subnormal accumulator.
+    Each sits on an FP16 rounding midpoint plus a tiny term that only the finer cut keeps:
+      operand: x0 = m 2^-24 (subnormal) times W[i,0] ~ 2^15 is the largest product and lands on a
+               midpoint; x1 W[i,1] = +-2^-14 2^-r is the tiny term;
+      held:    (K >= 32 or a bias) the accumulator holds a subnormal s (the bias, or x0 * 1 from the
+               first chunk), the next chunk adds 2^-25 (a midpoint of the subnormal grid) and a tiny
+               +-2^-24 2^-r' below it.
+    Which of the four rule pairs each result separates is printed when the cases are made."""
+    rng = np.random.default_rng(seed)
+    k, m = variant.k, variant.m
+    cases: list[Case] = []
+    for rep in range(4):
+        cases += _subnormal_templates(variant, rng, rep)
+    rules = [Model(f"{o}_{held}", 16, 25, "fp16", "rne", "start", exponent="operands", held=held)
+             for o in ("emin", "true") for held in ("true", "emin")]
+    for case in cases:
+        xs, ws = case.inputs.astype(np.float64), case.matrix.astype(np.float64)
+        flat = (xs[:, None, :] * ws[None, :, :]).reshape(-1, k)
+        bias = None if case.bias is None else np.broadcast_to(case.bias.astype(np.float64), (LANES, m)).reshape(-1)
+        predictions = {}
+        for rule in rules:
+            exponent = fp16_exponent if rule.name.startswith("emin") else true_exponent
+            e = (exponent(xs)[:, None, :] + exponent(ws)[None, :, :]).reshape(-1, k)
+            predictions[rule.name] = predict(rule, flat, bias, e)
+        split = {f"{a} vs {b}": int((predictions[a] != predictions[b]).sum())
+                 for a in predictions for b in predictions if a < b}
+        print(f"  {variant.name} {case.label}: results the rules disagree on {split}")
+    return cases
+
+
 def int_cases(variant: Variant, seed: int) -> list[Case]:
     rng = np.random.default_rng(seed)
     if variant.input.numpy in ("int32", "float32") and variant.k == variant.m:
@@ -396,3 +500,35 @@ def variant_cases(variant: Variant) -> list[Case]:
 
 MASKED_VARIANT = "mv_f16_m16_k32_b"     # re-run with some lanes off: do the others change?
 MASKED_LANES = 0x5A5AA5A5
+ALL_LANES = 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class ProbeRun:
+    """One dispatch of the probe: a module variant, its cases, the lanes that run, and which device
+    run (batch) recorded it."""
+
+    name: str
+    variant: Variant
+    make: Callable[[], list[Case]]
+    lane_mask: int = ALL_LANES
+    batch: int = 1
+
+
+def _runs() -> list[ProbeRun]:
+    later = ("mv_f16_m16_k256_b", "mv_f16_m16_k512_b", "mv_f16_m16_k32_b_paired")
+    first = [ProbeRun(v.name, v, partial(variant_cases, v)) for v in VARIANTS if v.name not in later]
+    masked = VARIANT_BY_NAME[MASKED_VARIANT]
+    first.append(ProbeRun(f"{MASKED_VARIANT}_masked", masked, partial(variant_cases, masked), MASKED_LANES))
+    second = [ProbeRun(name, VARIANT_BY_NAME[name], partial(variant_cases, VARIANT_BY_NAME[name]), batch=2)
+              for name in ("mv_f16_m16_k256_b", "mv_f16_m16_k512_b", "mv_f16_m16_k32_b_paired")]
+    for name in ("mv_f32_s8_m16_k16", "mv_i32_s8_m16_k16", "mv_i32_u8_m16_k16"):
+        second.append(ProbeRun(f"{name}_all", VARIANT_BY_NAME[name], partial(int_conversion_all, VARIANT_BY_NAME[name]),
+                               batch=2))
+    for name, seed in (("mv_f16_m16_k16", 77), ("mv_f16_m16_k32_b", 78)):
+        second.append(ProbeRun(f"{name}_subnormal", VARIANT_BY_NAME[name],
+                               partial(subnormal_cases, VARIANT_BY_NAME[name], seed), batch=2))
+    return first + second
+
+
+PROBE_RUNS = _runs()

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from cases import MASKED_LANES, MASKED_VARIANT, Case, variant_cases
-from variants import LANES, TRACE_LAYOUT, VARIANTS, Variant
+from cases import PROBE_RUNS, Case, ProbeRun, variant_cases
+from variants import LANES, TRACE_LAYOUT, VARIANT_BY_NAME, Variant
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
@@ -135,12 +134,11 @@ class JobWriter:
         (self.folder / "jobs.txt").write_text("\n".join(self.lines) + "\n")
 
 
-def write_matvec_run(writer: JobWriter, variant: Variant, name: str | None = None, lane_mask: int = 0xFFFFFFFF,
-                     repeats: int = 3, limit: int | None = None) -> int:
-    cases = variant_cases(variant)[:limit]
-    name = name or variant.name
+def write_matvec_run(writer: JobWriter, run: ProbeRun, repeats: int = 3, limit: int | None = None) -> int:
+    variant, name = run.variant, run.name
+    cases = run.make()[:limit]
     files = {key: writer.file(f"{name}.{key}.bin", data) for key, data in run_buffers(variant, cases).items()}
-    push = writer.file(f"{name}.push.bin", push_constants(variant, lane_mask))
+    push = writer.file(f"{name}.push.bin", push_constants(variant, run.lane_mask))
     writer.run(name, f"spv/{variant.name}.spv",
                [(0, 0, 0, files["inputs"]), (0, 1, 0, files["matrices"]), (0, 2, 0, files["biases"]),
                 (0, 3, 0, files["results"])], push, (len(cases), 1, 1), repeats)
@@ -184,23 +182,23 @@ def copy_programs(folder: Path, spv_build: Path) -> None:
         shutil.copy(module, spv / module.name)
 
 
-def write_all(folder: Path, smoke: bool = False) -> None:
-    """The whole probe (or, with `smoke`, one small matvec run and the FP16 MLP)."""
+def write_all(folder: Path, batch: int = 1, smoke: bool = False) -> None:
+    """One device run's folder: batch 1 is the matrix-vector probe and the MLP runs, batch 2 the
+    follow-up runs (cases.PROBE_RUNS); `smoke` is one small matrix-vector run and the FP16 MLP."""
     if folder.exists():
         shutil.rmtree(folder)
     writer = JobWriter(folder)
     copy_programs(folder, HERE / "build" / "spv")
     if smoke:
-        write_matvec_run(writer, next(v for v in VARIANTS if v.name == "mv_f16_m16_k16_b"), limit=4, repeats=2)
+        variant = VARIANT_BY_NAME["mv_f16_m16_k16_b"]
+        write_matvec_run(writer, ProbeRun(variant.name, variant, lambda: variant_cases(variant)), limit=4, repeats=2)
         write_mlp_runs(writer, variants=("fp16",), slang=(), repeats=2)
     else:
-        total = 0
-        for variant in VARIANTS:
-            total += write_matvec_run(writer, variant)
-        masked = next(v for v in VARIANTS if v.name == MASKED_VARIANT)
-        write_matvec_run(writer, masked, name=f"{MASKED_VARIANT}_masked", lane_mask=MASKED_LANES)
-        write_mlp_runs(writer)
-        print(f"{total} matvec cases in {len(VARIANTS)} variants")
+        runs = [run for run in PROBE_RUNS if run.batch == batch]
+        total = sum(write_matvec_run(writer, run) for run in runs)
+        if batch == 1:
+            write_mlp_runs(writer)
+        print(f"{total} matvec cases in {len(runs)} runs")
     writer.write()
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     print(f"wrote {folder} ({size / 1e6:.1f} MB)")

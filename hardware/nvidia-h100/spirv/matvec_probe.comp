@@ -15,6 +15,8 @@
 //   OUT_STRIDE   bytes between two invocations' results (a multiple of 16)
 //   M, K         the matrix's rows and columns after the transpose
 //   TRANSPOSE    true or false
+//   PAIRED       when defined, odd invocations use the neighbouring case's matrix and bias (case c ^ 1),
+//                so the lanes of one wave read two matrices (the cases come in pairs)
 // The matrix layout is InferencingOptimal; MatrixStride is 0 (ignored for optimal layouts).
 //
 // Interface:
@@ -40,6 +42,9 @@ void main() {
     }
     uint g = gl_GlobalInvocationID.x;
     uint c = gl_WorkGroupID.x;
+#ifdef PAIRED
+    c ^= gl_LocalInvocationID.x & 1u;
+#endif
     coopvecNV<IN_T, IN_N> x;
     coopVecLoadNV(x, inputs, IN_STRIDE * g);
     coopvecNV<OUT_T, M> y;

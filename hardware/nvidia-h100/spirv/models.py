@@ -41,6 +41,7 @@ class Model:
     bias_at: str = "start"            # start | end
     kind: str = "chunked"             # chunked | float32_sequential | exact
     exponent: str = "value"           # value: E of the largest term | operands: max of e(x) + e(w)
+    held: str = "true"                # a subnormal accumulator's exponent: true floor(log2) | emin (-14)
 
 
 def _round_to(values: np.ndarray, accumulator: str, mode: str) -> np.ndarray:
@@ -62,6 +63,12 @@ def fp16_exponent(values: np.ndarray) -> np.ndarray:
     exponent = np.frexp(magnitude)[1] - 1
     exponent = np.where(magnitude < 2.0 ** -14, -14, exponent)
     return np.where(magnitude == 0, -10_000, exponent)
+
+
+def true_exponent(values: np.ndarray) -> np.ndarray:
+    """floor(log2 |v|) for every nonzero value, subnormals included; zeros as in fp16_exponent."""
+    magnitude = np.abs(values)
+    return np.where(magnitude == 0, -10_000, np.frexp(magnitude)[1] - 1)
 
 
 def _truncated_sum(terms: np.ndarray, kept: int, top: np.ndarray | None = None) -> np.ndarray:
@@ -140,6 +147,8 @@ def predict(model: Model, products: np.ndarray, bias: np.ndarray | None,
             top = None
             if model.exponent == "operands":
                 held = np.where(acc != 0, np.frexp(np.abs(acc))[1] - 1, -10_000)
+                if model.held == "emin":
+                    held = np.where((acc != 0) & (np.abs(acc) < 2.0 ** -14), -14, held)
                 top = np.maximum(held, operand_exponents[:, first: first + model.chunk].max(axis=1))
                 top = np.where(top < -9_000, 0, top)
             acc = _round_to(_truncated_sum(terms, model.kept, top), model.accumulator, model.normalise) + 0.0

@@ -9,16 +9,16 @@ used, so the record is what the GPU saw.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
 
 import numpy as np
-
-from cases import MASKED_LANES, MASKED_VARIANT, variant_cases
+from cases import PROBE_RUNS
 from jobs import layout_of, run_buffers
 from replay import observed
-from variants import VARIANTS, Variant
+from variants import Variant
 
 
 def variant_metadata(variant: Variant) -> dict:
@@ -26,24 +26,35 @@ def variant_metadata(variant: Variant) -> dict:
             "input_interpretation": variant.input_interpretation.vulkan, "matrix_interpretation": variant.matrix.vulkan,
             "bias_interpretation": None if variant.bias is None else variant.bias.vulkan,
             "output": variant.output.numpy, "m": variant.m, "k": variant.k, "transpose": variant.transpose,
-            "listed": variant.listed, "matrix_stride": layout_of(variant).matrix_stride,
+            "listed": variant.listed, "paired": variant.paired, "matrix_stride": layout_of(variant).matrix_stride,
             "bias_stride": layout_of(variant).bias_stride, "glsl_input": variant.input.glsl}
 
 
-def record_matvec(run_dir: Path, dump_dir: Path, data_dir: Path) -> None:
+def record_matvec(run_dir: Path, dump_dir: Path, data_dir: Path, batch: int = 1) -> None:
+    """Record one batch's runs; the other batches' runs already in DATA_DIR stay as they are."""
     arrays: dict[str, np.ndarray] = {}
     metadata = {}
-    runs = [(v.name, v, 0xFFFFFFFF) for v in VARIANTS]
-    runs.append((f"{MASKED_VARIANT}_masked", next(v for v in VARIANTS if v.name == MASKED_VARIANT), MASKED_LANES))
-    for name, variant, lane_mask in runs:
-        cases = variant_cases(variant)
-        for key, data in run_buffers(variant, cases).items():
+    if (data_dir / "matvec.npz").exists():
+        with np.load(data_dir / "matvec.npz") as old:
+            arrays = {key: old[key] for key in old.files}
+        metadata = json.loads((data_dir / "matvec_runs.json").read_text())
+    runs = [run for run in PROBE_RUNS if run.batch == batch]
+    for run in runs:
+        name, variant = run.name, run.variant
+        arrays = {key: value for key, value in arrays.items() if not key.startswith(f"{name}.")}
+        cases = run.make()
+        buffers = run_buffers(variant, cases)
+        for key, data in buffers.items():
             if key != "results" and (run_dir / "in" / f"{name}.{key}.bin").read_bytes() != data:
                 raise SystemExit(f"{name}: the regenerated {key} differ from the run's input file")
         arrays[f"{name}.observed"] = observed(dump_dir, variant, cases, name)
-        metadata[name] = {**variant_metadata(variant), "variant": variant.name, "lane_mask": lane_mask}
-        if name != variant.name:
-            continue                                   # the masked run shares its variant's inputs
+        shares = name.endswith("_masked")              # the masked run shares its variant's inputs
+        metadata[name] = {**variant_metadata(variant), "inputs_from": variant.name if shares else name,
+                          "module": f"{variant.name}.spv",
+                          "lane_mask": run.lane_mask, "batch": batch,
+                          "matrices_sha256": hashlib.sha256(buffers["matrices"]).hexdigest()}
+        if shares:
+            continue
         arrays[f"{name}.labels"] = np.array([case.label for case in cases])
         arrays[f"{name}.matrix"] = np.stack([case.matrix for case in cases])
         arrays[f"{name}.inputs"] = np.stack([case.inputs.astype(np.dtype(variant.input.numpy)) for case in cases])
@@ -52,7 +63,8 @@ def record_matvec(run_dir: Path, dump_dir: Path, data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(data_dir / "matvec.npz", **arrays)
     (data_dir / "matvec_runs.json").write_text(json.dumps(metadata, indent=1, sort_keys=True) + "\n")
-    shutil.copy(dump_dir / "log.txt", data_dir / "run_log.txt")
-    shutil.copy(run_dir / "spv" / "modules.json", data_dir / "modules.json")
-    shutil.copy(run_dir / "jobs.txt", data_dir / "jobs.txt")
+    suffix = "" if batch == 1 else f"_{batch}"
+    shutil.copy(dump_dir / "log.txt", data_dir / f"run_log{suffix}.txt")
+    shutil.copy(run_dir / "spv" / "modules.json", data_dir / f"modules{suffix}.json")
+    shutil.copy(run_dir / "jobs.txt", data_dir / f"jobs{suffix}.txt")
     print(f"recorded {len(runs)} runs into {data_dir / 'matvec.npz'} ({(data_dir / 'matvec.npz').stat().st_size / 1e6:.2f} MB)")

@@ -64,6 +64,7 @@ class Variant:
     k: int
     transpose: bool = False
     listed: bool = True
+    paired: bool = False       # odd lanes use case c ^ 1's matrix and bias
 
     @property
     def input_components(self) -> int:
@@ -121,6 +122,10 @@ VARIANTS = [
     _int("mv_pu8_u8_m16_k32", U32, I_U8P, I_U8, 32),
     _int("mv_s8_u8_m16_k32", I8, I_S8, I_U8, 32),
     _int("mv_p8_s8_m64_k64", U32, I_S8P, I_S8, 64, m=64),
+    # second device run (batch 2): long K
+    _float("mv_f16_m16_k256_b", 16, 256),
+    _float("mv_f16_m16_k512_b", 16, 512),
+    Variant("mv_f16_m16_k32_b_paired", F16, I_F16, I_F16, I_F16, F16, 16, 32, paired=True),
 ]
 VARIANT_BY_NAME = {v.name: v for v in VARIANTS}
 
