@@ -14,6 +14,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.profile.vulkan import VulkanProfile
 
 
 class CooperativeVectorTier(IntEnum):
@@ -178,6 +179,8 @@ class DeviceProfile(BaseModel):
     outer_product_optimal_layout: LayoutSpec = TiledLayoutSpec()
     float_conversion: FloatSettingsField = FloatConversionSettings()
     accumulation: AccumulationSettings = AccumulationSettings()
+    #: The Vulkan host calls' answers (dxlinalg.profile.vulkan); None: derived from the D3D12 answers.
+    vulkan: VulkanProfile | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> "DeviceProfile":
