@@ -320,9 +320,12 @@ class VkDeviceOrHostAddressConstKHR(VkStruct):
 
 
 def _address_union(union: type[VkStruct]) -> Any:
-    """A union field that also takes its member directly: an int is a deviceAddress, memory a hostAddress."""
+    """A union field that also takes its member directly: an int is a deviceAddress, memory (or None, NULL) a
+    hostAddress."""
 
     def shorthand(value: object) -> object:
+        if value is None:
+            return union()
         if isinstance(value, (bool, int, np.integer)):
             return union(deviceAddress=int(value))
         if isinstance(value, (np.ndarray, bytes, bytearray, memoryview)):
