@@ -167,7 +167,7 @@ class VulkanCooperativeVectorProperty(BaseModel):
     transpose: StrictBool = Field(False, description="the matrix may be transposed (optimal layouts only)")
 
     @model_validator(mode="after")
-    def _packed_only_as_input_interpretation(self) -> "VulkanCooperativeVectorProperty":
+    def _packed_only_as_input_interpretation(self) -> VulkanCooperativeVectorProperty:
         for field in ("input_type", "matrix_interpretation", "bias_interpretation", "result_type"):
             if getattr(self, field) in _PACKED:
                 raise ValueError(f"{field} = {vulkan_type_name(getattr(self, field))}: packed types are allowed only "
@@ -254,7 +254,7 @@ class VulkanProfile(BaseModel):
         default_factory=VulkanUnvalidatedBehaviour, description="the driver's behaviour where rules are broken")
 
     @model_validator(mode="after")
-    def _consistent(self) -> "VulkanProfile":
+    def _consistent(self) -> VulkanProfile:
         names = [e.name for e in self.extensions]
         if len(set(names)) != len(names):
             raise ValueError(f"extensions lists a name twice: {names}")
@@ -317,12 +317,12 @@ def missing_required_combinations(answers: VulkanProfile) -> list[tuple[VkCompon
     return [row for row in REQUIRED_COMBINATIONS if row not in listed]
 
 
-def vulkan_answers(profile: "DeviceProfile") -> VulkanProfile:
+def vulkan_answers(profile: DeviceProfile) -> VulkanProfile:
     """The profile's `vulkan` key, or what is derived from its D3D12 answers when it has none."""
     return profile.vulkan if profile.vulkan is not None else derived_vulkan_profile(profile)
 
 
-def derived_vulkan_profile(profile: "DeviceProfile") -> VulkanProfile:
+def derived_vulkan_profile(profile: DeviceProfile) -> VulkanProfile:
     """Vulkan answers for a profile written without a `vulkan` key: its D3D12 rows that Vulkan can express.
 
     A Mul/MulAdd row whose *input type* is packed has no Vulkan form and is dropped; nothing is added, so

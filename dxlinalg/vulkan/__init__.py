@@ -28,7 +28,11 @@ from dxlinalg.vulkan.instance import *  # noqa: F403
 from dxlinalg.vulkan.memory import *  # noqa: F403
 from dxlinalg.vulkan.queue import *  # noqa: F403
 from dxlinalg.vulkan.structs import *  # noqa: F403
-from dxlinalg.vulkan.validation import VulkanError, VulkanUndefinedBehaviorError, VulkanValidationError
+from dxlinalg.vulkan.validation import (
+    VulkanError,
+    VulkanUndefinedBehaviorError,
+    VulkanValidationError,
+)
 
 __all__ = sorted(set(
     _enums.__all__ + _structs.__all__ + _instance.__all__ + _device.__all__ + _memory.__all__

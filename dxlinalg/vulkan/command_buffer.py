@@ -30,7 +30,11 @@ from dxlinalg.vulkan.enums import (
 )
 from dxlinalg.vulkan.handles import VkHandle, require_handle
 from dxlinalg.vulkan.pointers import array_pointer
-from dxlinalg.vulkan.structs import VkCommandBufferAllocateInfo, VkCommandBufferBeginInfo, VkCommandPoolCreateInfo
+from dxlinalg.vulkan.structs import (
+    VkCommandBufferAllocateInfo,
+    VkCommandBufferBeginInfo,
+    VkCommandPoolCreateInfo,
+)
 from dxlinalg.vulkan.two_call import pointer_rule
 from dxlinalg.vulkan.validation import Violation
 from dxlinalg.vulkan.vuids import RULES

@@ -22,5 +22,5 @@ class Command(ABC):
     name: ClassVar[str] = "Command"
 
     @abstractmethod
-    def execute(self, queue: "VkQueue") -> None:
+    def execute(self, queue: VkQueue) -> None:
         """Perform the command. Every dxlinalg.memory Buffer it writes must get `mark_written()`."""

@@ -19,8 +19,16 @@ from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.codecs import element_dtype
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import convert_elements
-from dxlinalg.numerics.layouts.strided import decode_strided, encode_strided, minimum_size
-from dxlinalg.numerics.vulkan_types import VkComponentTypeKHR, VkCooperativeVectorMatrixLayoutNV, component_type_from_vulkan
+from dxlinalg.numerics.layouts.strided import (
+    decode_strided,
+    encode_strided,
+    minimum_size,
+)
+from dxlinalg.numerics.vulkan_types import (
+    VkComponentTypeKHR,
+    VkCooperativeVectorMatrixLayoutNV,
+    component_type_from_vulkan,
+)
 from dxlinalg.profile.conversion_rules import type_change_allowed
 from dxlinalg.profile.formats import optimal_format
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix

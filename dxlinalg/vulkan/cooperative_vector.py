@@ -23,14 +23,29 @@ from dxlinalg.vulkan import vuids
 from dxlinalg.vulkan.arguments import SIZE_MAX, UINT32_MAX, c_integer
 from dxlinalg.vulkan.command_buffer import VkCommandBuffer, recording_buffer
 from dxlinalg.vulkan.commands import Command
-from dxlinalg.vulkan.conversion import CMD_CONVERT, CONVERT, ConversionPlan, convert_into, matrix_bytes, plan_conversion
+from dxlinalg.vulkan.conversion import (
+    CMD_CONVERT,
+    CONVERT,
+    ConversionPlan,
+    convert_into,
+    matrix_bytes,
+    plan_conversion,
+)
 from dxlinalg.vulkan.device import VkDevice, VkQueue
 from dxlinalg.vulkan.enums import VkQueueFlagBits, VkResult, VkStructureType
 from dxlinalg.vulkan.handles import require_handle
 from dxlinalg.vulkan.instance import VkPhysicalDevice
 from dxlinalg.vulkan.memory import buffer_at
-from dxlinalg.vulkan.pointers import array_pointer, host_address, host_bytes, scalar_pointer
-from dxlinalg.vulkan.structs import VkConvertCooperativeVectorMatrixInfoNV, VkCooperativeVectorPropertiesNV
+from dxlinalg.vulkan.pointers import (
+    array_pointer,
+    host_address,
+    host_bytes,
+    scalar_pointer,
+)
+from dxlinalg.vulkan.structs import (
+    VkConvertCooperativeVectorMatrixInfoNV,
+    VkCooperativeVectorPropertiesNV,
+)
 from dxlinalg.vulkan.two_call import enumerate_into
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.vulkan import vuids
+from dxlinalg.vulkan.arguments import string_array, struct_argument
 from dxlinalg.vulkan.emulated_device import QUEUE_FAMILIES
 from dxlinalg.vulkan.enums import VkResult
 from dxlinalg.vulkan.handles import VkHandle, require_handle
-from dxlinalg.vulkan.arguments import string_array, struct_argument
 from dxlinalg.vulkan.instance import VkPhysicalDevice
 from dxlinalg.vulkan.pointers import array_pointer
 from dxlinalg.vulkan.structs import (
@@ -32,7 +32,7 @@ from dxlinalg.vulkan.structs import (
     pnext_chain,
 )
 from dxlinalg.vulkan.two_call import pointer_rule
-from dxlinalg.vulkan.validation import ValidationLayer, VulkanError, Violation
+from dxlinalg.vulkan.validation import ValidationLayer, Violation, VulkanError
 
 
 class VkDevice(VkHandle):

@@ -12,7 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dxlinalg.profile.vulkan import VulkanProfile
-from dxlinalg.vulkan.enums import VkMemoryHeapFlagBits, VkMemoryPropertyFlagBits, VkQueueFlagBits
+from dxlinalg.vulkan.enums import (
+    VkMemoryHeapFlagBits,
+    VkMemoryPropertyFlagBits,
+    VkQueueFlagBits,
+)
 from dxlinalg.vulkan.structs import CORE_FEATURE_NAMES, FEATURE_STRUCTS
 
 Q = VkQueueFlagBits

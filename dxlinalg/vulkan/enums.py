@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from enum import IntEnum, IntFlag
 
-from dxlinalg.numerics.vulkan_types import VkComponentTypeKHR, VkCooperativeVectorMatrixLayoutNV
+from dxlinalg.numerics.vulkan_types import (
+    VkComponentTypeKHR,
+    VkCooperativeVectorMatrixLayoutNV,
+)
 from dxlinalg.profile.vulkan import VkPhysicalDeviceType, VkShaderStageFlagBits
 
 

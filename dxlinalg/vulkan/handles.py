@@ -10,7 +10,12 @@ from __future__ import annotations
 import itertools
 from typing import TypeVar
 
-from dxlinalg.vulkan.validation import ValidationLayer, VulkanUndefinedBehaviorError, Violation, handle_rule
+from dxlinalg.vulkan.validation import (
+    ValidationLayer,
+    Violation,
+    VulkanUndefinedBehaviorError,
+    handle_rule,
+)
 
 H = TypeVar("H", bound="VkHandle")
 _ids = itertools.count(1)

@@ -17,6 +17,7 @@ from dxlinalg.errors import DxLinalgError
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import DEFAULT_PROFILE, load_profile
 from dxlinalg.profile.vulkan import VulkanProfile, vulkan_answers
+from dxlinalg.vulkan.arguments import string_array, struct_argument
 from dxlinalg.vulkan.emulated_device import (
     MEMORY_HEAPS,
     MEMORY_TYPES,
@@ -25,7 +26,6 @@ from dxlinalg.vulkan.emulated_device import (
     supported_features,
 )
 from dxlinalg.vulkan.enums import VALIDATION_LAYER_NAME, VK_MAKE_API_VERSION, VkResult
-from dxlinalg.vulkan.arguments import string_array, struct_argument
 from dxlinalg.vulkan.handles import VkHandle, require_handle
 from dxlinalg.vulkan.structs import (
     CORE_FEATURE_NAMES,
@@ -44,7 +44,7 @@ from dxlinalg.vulkan.structs import (
     pnext_chain,
 )
 from dxlinalg.vulkan.two_call import enumerate_into, filled, pointer_rule
-from dxlinalg.vulkan.validation import ValidationLayer, VulkanError, Violation
+from dxlinalg.vulkan.validation import ValidationLayer, Violation, VulkanError
 
 #: Instance extensions the emulated loader offers (name, specVersion).
 INSTANCE_EXTENSIONS: tuple[tuple[str, int], ...] = (("VK_KHR_get_physical_device_properties2", 2),)

@@ -16,7 +16,11 @@ from dxlinalg.memory.address_space import Buffer
 from dxlinalg.vulkan import vuids
 from dxlinalg.vulkan.arguments import SIZE_MAX, c_integer, struct_argument
 from dxlinalg.vulkan.device import VkDevice
-from dxlinalg.vulkan.emulated_device import BUFFER_ALIGNMENT, MAX_ALLOCATION, MEMORY_TYPES
+from dxlinalg.vulkan.emulated_device import (
+    BUFFER_ALIGNMENT,
+    MAX_ALLOCATION,
+    MEMORY_TYPES,
+)
 from dxlinalg.vulkan.enums import (
     VK_WHOLE_SIZE,
     VkBufferUsageFlagBits,
@@ -33,7 +37,7 @@ from dxlinalg.vulkan.structs import (
     VkMemoryRequirements,
     pnext_chain,
 )
-from dxlinalg.vulkan.validation import VulkanError, Violation
+from dxlinalg.vulkan.validation import Violation, VulkanError
 
 _SHADER_DEVICE_ADDRESS = VkBufferUsageFlagBits.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT
 

@@ -16,12 +16,20 @@ from dxlinalg.vulkan import vuids
 from dxlinalg.vulkan.arguments import struct_argument
 from dxlinalg.vulkan.command_buffer import CommandBufferState, VkCommandBuffer
 from dxlinalg.vulkan.device import VkDevice, VkQueue
-from dxlinalg.vulkan.enums import VkCommandBufferUsageFlagBits, VkFenceCreateFlagBits, VkResult
+from dxlinalg.vulkan.enums import (
+    VkCommandBufferUsageFlagBits,
+    VkFenceCreateFlagBits,
+    VkResult,
+)
 from dxlinalg.vulkan.handles import VkHandle, require_handle
 from dxlinalg.vulkan.pointers import array_pointer
 from dxlinalg.vulkan.structs import VkFenceCreateInfo, VkSubmitInfo
 from dxlinalg.vulkan.two_call import pointer_rule
-from dxlinalg.vulkan.validation import ValidationLayer, VulkanUndefinedBehaviorError, Violation
+from dxlinalg.vulkan.validation import (
+    ValidationLayer,
+    Violation,
+    VulkanUndefinedBehaviorError,
+)
 from dxlinalg.vulkan.vuids import RULES
 
 NEVER_ENDING_WAIT = "UNASSIGNED-dxlinalg-WaitForFences-forever"

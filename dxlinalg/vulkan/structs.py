@@ -13,8 +13,16 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar
 
 import numpy as np
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, create_model
-from pydantic import model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    create_model,
+    model_validator,
+)
 
 from dxlinalg.vulkan.enums import (
     VkBufferUsageFlagBits,
@@ -25,8 +33,8 @@ from dxlinalg.vulkan.enums import (
     VkMemoryPropertyFlagBits,
     VkPhysicalDeviceType,
     VkQueueFlagBits,
-    VkSharingMode,
     VkShaderStageFlagBits,
+    VkSharingMode,
     VkStructureType,
 )
 

@@ -8,9 +8,20 @@ from typing import Any
 
 import numpy as np
 import pytest
+from vulkan_harness import (
+    E4M3,
+    F16,
+    F32,
+    INFER,
+    ROW,
+    SHIPPED,
+    TRAIN,
+    Gpu,
+    convert_on_host,
+    host_info,
+)
 
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import E4M3, F16, F32, INFER, ROW, SHIPPED, TRAIN, Gpu, convert_on_host, host_info
 
 
 def record_conversion(gpu: Gpu, memory: Any, info: VkConvertCooperativeVectorMatrixInfoNV, src_offset: int,

@@ -9,6 +9,22 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from vulkan_harness import (
+    COL,
+    E4M3,
+    E5M2,
+    F16,
+    F32,
+    INFER,
+    ROW,
+    S8,
+    SHIPPED,
+    TRAIN,
+    U8,
+    Gpu,
+    convert_on_host,
+    host_info,
+)
 
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import convert_elements
@@ -17,7 +33,6 @@ from dxlinalg.profile.formats import optimal_format
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import COL, E4M3, E5M2, F16, F32, INFER, ROW, S8, SHIPPED, TRAIN, U8, Gpu, convert_on_host, host_info
 
 #: (source, destination) type pairs the rules allow and every shipped profile lists (U8 where listed).
 CHANGES = [(F32, F16), (F16, F16), (F32, E4M3), (F16, E5M2), (S8, S8), (F32, F32), (F16, F32)]

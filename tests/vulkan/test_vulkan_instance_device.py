@@ -4,10 +4,17 @@ what vkCreateDevice accepts."""
 from __future__ import annotations
 
 import pytest
+from vulkan_harness import (
+    COOP,
+    SHIPPED,
+    Gpu,
+    create_instance,
+    device_info,
+    first_physical_device,
+)
 
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import COOP, SHIPPED, Gpu, create_instance, device_info, first_physical_device
 
 
 def test_the_loader_offers_the_validation_layer() -> None:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from pydantic import ValidationError
+from vulkan_harness import SHIPPED, create_instance, first_physical_device
 
 from d3d12api import *  # noqa: F403
 from dxlinalg.numerics.component_types import ComponentType
@@ -21,7 +22,6 @@ from dxlinalg.profile.vulkan import (
     vulkan_answers,
 )
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import SHIPPED, create_instance, first_physical_device
 
 
 def vulkan_rows(profile: str) -> list[tuple[int, ...]]:

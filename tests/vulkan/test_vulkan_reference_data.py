@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from vulkan_reference import checksums, conversion_dumps, conversions_log, layouts, properties_txt, sha256, sizes_tsv
+from vulkan_reference import (
+    checksums,
+    conversion_dumps,
+    conversions_log,
+    layouts,
+    properties_txt,
+    sha256,
+    sizes_tsv,
+)
 
 
 def rebuilt_reference() -> dict[str, bytes]:

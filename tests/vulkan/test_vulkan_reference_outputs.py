@@ -13,9 +13,14 @@ import re
 from functools import cache
 
 import pytest
-
 from vulkan_probes import LAYOUT_DIMS, vkconv, vklayouts, vkopt8, vkprobe
-from vulkan_reference import conversion_dumps, conversions_log, layouts, properties_txt, sizes_tsv
+from vulkan_reference import (
+    conversion_dumps,
+    conversions_log,
+    layouts,
+    properties_txt,
+    sizes_tsv,
+)
 
 SIZE_LINE = re.compile(r"size type=(\S+) layout=(\S+) rows=(\S+) cols=(\S+) -> r=(\S+) dst=(\S+)$")
 

@@ -5,11 +5,25 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vulkan_harness import (
+    COL,
+    E4M3,
+    E5M2,
+    F16,
+    F32,
+    ROW,
+    S8,
+    S32,
+    U8,
+    Gpu,
+    convert_on_host,
+    device_info,
+    host_info,
+)
 
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.profile.vulkan import IntegerTypeChange, VulkanUnvalidatedBehaviour
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import COL, E4M3, E5M2, F16, F32, ROW, S8, S32, U8, Gpu, convert_on_host, device_info, host_info
 
 
 def unvalidated(profile: object) -> Gpu:

@@ -13,6 +13,19 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from vulkan_harness import (
+    E4M3,
+    E5M2,
+    F32,
+    INFER,
+    ROW,
+    S32,
+    Gpu,
+    create_instance,
+    device_info,
+    first_physical_device,
+    host_info,
+)
 
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.profile.vulkan import VulkanProfile
@@ -20,8 +33,6 @@ from dxlinalg.vulkan import *  # noqa: F403
 from dxlinalg.vulkan import vuids
 from dxlinalg.vulkan.queue import NEVER_ENDING_WAIT
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
-from vulkan_harness import COOP, E4M3, E5M2, F16, F32, INFER, ROW, S32, Gpu, create_instance, device_info, \
-    first_physical_device, host_info
 
 Case = Callable[[bool], None]
 CASES: dict[str, tuple[str, Case]] = {}

@@ -14,6 +14,7 @@ import numpy as np
 
 from dxlinalg.vulkan import *  # noqa: F403  (the ports read like the C)
 
+
 # vkprobe.c / vkconv.c esize(): bytes per element of a component type as the probes count them.
 def esize(t: int) -> int:
     return 2 if t in (0, 4, 8) else 4 if t in (1, 5, 9) else 1

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import ml_dtypes
 import numpy as np
-
 from vulkan_probes import FP8_PROBE_VALUES, LAYOUT_DIMS, SIZE_TYPES
 
 DATA = Path(__file__).resolve().parents[1] / "data"

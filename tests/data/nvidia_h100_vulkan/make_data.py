@@ -45,8 +45,7 @@ def main(source: Path) -> None:
     names = ["properties.txt", "sizes.tsv", "layouts.tsv", "layouts.bin"] + sorted(
         f"conversions/{path.name}" for path in (source / "conversions").iterdir())
     with open(HERE / "SHA256SUMS", "w") as f:
-        for name in names:
-            f.write(f"{hashlib.sha256((source / name).read_bytes()).hexdigest()}  {name}\n")
+        f.writelines(f"{hashlib.sha256((source / name).read_bytes()).hexdigest()}  {name}\n" for name in names)
     print(f"{len(strided) - 1} strided size rows, {len(arrays)} integer dumps, {len(names)} checksums")
 
 
