@@ -179,8 +179,9 @@ class DeviceProfile(BaseModel):
     outer_product_optimal_layout: LayoutSpec = TiledLayoutSpec()
     float_conversion: FloatSettingsField = FloatConversionSettings()
     accumulation: AccumulationSettings = AccumulationSettings()
-    #: The Vulkan host calls' answers (dxlinalg.profile.vulkan); None: derived from the D3D12 answers.
-    vulkan: VulkanProfile | None = None
+    vulkan: VulkanProfile | None = Field(
+        None, description="the Vulkan host calls' answers (dxlinalg.profile.vulkan); absent: derived from the "
+                          "D3D12 answers")
 
     @model_validator(mode="after")
     def _consistent(self) -> "DeviceProfile":

@@ -133,6 +133,8 @@ def _hex_or_int(value: object) -> int:
 
 
 def _api_version(value: object) -> tuple[int, int, int]:
+    if isinstance(value, tuple) and len(value) == 3 and all(isinstance(p, int) for p in value):
+        value = ".".join(map(str, value))
     if isinstance(value, str):
         parts = value.split(".")
         if len(parts) == 3 and all(p.isdigit() for p in parts):
@@ -221,7 +223,7 @@ class VulkanUnvalidatedBehaviour(BaseModel):
     @field_validator("storage_of_unknown_values")
     @classmethod
     def _really_unknown(cls, value: dict[int, VkComponentTypeKHR]) -> dict[int, VkComponentTypeKHR]:
-        known = [k for k in value if k in VkComponentTypeKHR._value2member_map_]
+        known = [k for k in value if k in {int(t) for t in VkComponentTypeKHR}]
         if known:
             raise ValueError(f"{known} are VkComponentTypeKHR values, not unknown ones")
         return value

@@ -79,6 +79,14 @@ class ConversionPlan:
         return self.destination.desc.rows * self.destination.desc.cols == 0
 
 
+def _known(value: int) -> VkComponentTypeKHR | None:
+    """The VkComponentTypeKHR member for a value, or None for a value outside the enum."""
+    try:
+        return VkComponentTypeKHR(value)
+    except ValueError:
+        return None
+
+
 def _type_name(value: int) -> str:
     try:
         return vulkan_type_name(VkComponentTypeKHR(value))
@@ -172,9 +180,9 @@ def _component(check: _Checker, value: object, name: str, vuid: str,
 def _supported(check: _Checker, declared: int, meaning: ComponentType, name: str, vuid: str,
                answers: VulkanProfile) -> ComponentType:
     """The storage type: the type itself, or for a type no property lists, what the driver makes of it."""
-    if declared not in VkComponentTypeKHR._value2member_map_:
+    vk = _known(declared)
+    if vk is None:
         return meaning
-    vk = VkComponentTypeKHR(declared)
     supported = answers.matrix_interpretations() | {VkComponentTypeKHR.VK_COMPONENT_TYPE_FLOAT32_KHR}
     if vk in supported:
         return meaning
@@ -188,7 +196,7 @@ def _supported(check: _Checker, declared: int, meaning: ComponentType, name: str
 def _type_change(check: _Checker, src_declared: int, src: ComponentType, dst_declared: int, dst: ComponentType,
                  answers: VulkanProfile) -> bool:
     """Report a forbidden type change; True when the driver then writes zeros."""
-    known = all(v in VkComponentTypeKHR._value2member_map_ for v in (src_declared, dst_declared))
+    known = _known(src_declared) is not None and _known(dst_declared) is not None
     if src_declared == dst_declared or (known and type_change_allowed(src, dst)):
         return False
     integer = not (type_info(src).is_float and type_info(dst).is_float)
@@ -209,7 +217,8 @@ def _stride(check: _Checker, value: object, name: str, declared: int, layout: Ma
     stride = c_integer(value, f"{check.call}: {check.field}->{name}", SIZE_MAX, "size_t")
     if layout.is_optimal:
         return 0
-    element = _RULE_ELEMENT_BYTES.get(VkComponentTypeKHR._value2member_map_.get(declared))  # type: ignore[arg-type]
+    known = _known(declared)
+    element = None if known is None else _RULE_ELEMENT_BYTES.get(known)
     if element is None:
         return stride
     count, what = (cols, "numColumns") if layout == MatrixLayout.RowMajor else (rows, "numRows")

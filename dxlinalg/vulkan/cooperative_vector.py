@@ -37,6 +37,7 @@ from dxlinalg.vulkan.handles import require_handle
 from dxlinalg.vulkan.instance import VkPhysicalDevice
 from dxlinalg.vulkan.memory import buffer_at
 from dxlinalg.vulkan.pointers import (
+    ScalarPointer,
     array_pointer,
     host_address,
     host_bytes,
@@ -96,7 +97,8 @@ def _info(layer: ValidationLayer, call: str, field: str, value: Any, vuid: str) 
     return value
 
 
-def _dst_size_pointer(layer: ValidationLayer, call: str, field: str, info: VkConvertCooperativeVectorMatrixInfoNV):
+def _dst_size_pointer(layer: ValidationLayer, call: str, field: str,
+                      info: VkConvertCooperativeVectorMatrixInfoNV) -> ScalarPointer:
     try:
         pointer = scalar_pointer(info.pDstSize)
     except TypeError as problem:
@@ -293,8 +295,6 @@ def vkCmdConvertCooperativeVectorMatrixNV(commandBuffer: VkCommandBuffer, infoCo
         infos = array_pointer(pInfos, count) or []
     except TypeError as problem:
         layer.unsafe(Violation(vuids.CMD_INFOS, CMD_CONVERT, f"pInfos {problem}"))
-    if not infos:
-        layer.unsafe(Violation(vuids.CMD_INFOS, CMD_CONVERT, f"pInfos is NULL with infoCount = {count}"))
     recorded = [_record_conversion(buffer, index, info) for index, info in enumerate(infos)]
     conversions = [conversion for conversion, _ in recorded]
     _overlaps(layer, conversions, [declared for _, declared in recorded])

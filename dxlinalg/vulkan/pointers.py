@@ -52,6 +52,8 @@ def scalar_pointer(target: Any) -> ScalarPointer | None:
 def array_pointer(target: Any, count: int) -> list[Any] | None:
     """The first `count` elements of an array argument (a list, a tuple, or one object for a count of 1)."""
     if target is None:
+        if count:
+            raise TypeError(f"is NULL but its count is {count}")
         return None
     if isinstance(target, Sequence) and not isinstance(target, (str, bytes)):
         if len(target) < count:

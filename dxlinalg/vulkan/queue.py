@@ -1,14 +1,17 @@
 """vkQueueSubmit and fences: submitted command buffers run to completion, in order, inside the call.
 
 When vkQueueSubmit returns, every command has executed and its writes are in memory, and the fence (if any)
-is signaled, so vkWaitForFences returns at once. A fence that no submission signaled can only be signaled by
-another thread's submission: in a program with one thread an infinite wait would never end, and the call
-raises instead of hanging. Semaphores are not emulated (execution is already in order).
+is signaled, so vkWaitForFences on a submitted fence returns at once. While a submission runs (in another
+thread) its fence is in flight, and a wait on it blocks until the submission ends. A finite wait on any other
+unsignaled fence waits out its timeout (another thread may still submit); an infinite one would only end if
+some thread submitted later, which the emulator does not bet on: it raises instead of hanging. Semaphores are
+not emulated (execution is already in order).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from dxlinalg.errors import InvalidArgumentError
@@ -33,8 +36,11 @@ from dxlinalg.vulkan.validation import (
 from dxlinalg.vulkan.vuids import RULES
 
 NEVER_ENDING_WAIT = "UNASSIGNED-dxlinalg-WaitForFences-forever"
-RULES[NEVER_ENDING_WAIT] = ("a wait with an infinite timeout on a fence nothing will signal never returns (the "
-                            "emulator runs submissions inside vkQueueSubmit; only another thread could signal it)")
+#: Timeouts from here up are waits without end (UINT64_MAX is the usual spelling; 2^63 ns is 292 years).
+INFINITE_TIMEOUT = 1 << 63
+_IN_FLIGHT = threading.Lock()  # guards VkFence.in_flight across submitting threads
+RULES[NEVER_ENDING_WAIT] = ("a wait with an infinite timeout on an unsignaled fence that no running submission will "
+                            "signal never returns (the emulator runs submissions inside vkQueueSubmit)")
 
 
 class VkFence(VkHandle):
@@ -42,6 +48,7 @@ class VkFence(VkHandle):
         super().__init__(device.layer)
         self.device = device
         self.event = threading.Event()
+        self.in_flight = 0  # submissions running now (in any thread) that will signal this fence
         if signaled:
             self.event.set()
 
@@ -91,22 +98,17 @@ def vkWaitForFences(device: VkDevice, fenceCount: int, pFences: Any, waitAll: in
     done = all if waitAll else any
     if done(fence.event.is_set() for fence in fences):
         return VkResult.VK_SUCCESS
-    seconds = min(int(timeout) / 1e9, threading.TIMEOUT_MAX)
-    if threading.active_count() == 1:
-        if seconds >= threading.TIMEOUT_MAX:
-            raise VulkanUndefinedBehaviorError(NEVER_ENDING_WAIT, f"{call}: no submission signaled these fences and no "
-                                                                  f"other thread can: the wait would never end "
-                                                                  f"({NEVER_ENDING_WAIT}: {RULES[NEVER_ENDING_WAIT]})")
-        return VkResult.VK_TIMEOUT
-    deadline_event = threading.Event()
-    waited = 0.0
-    while waited < seconds:
-        if done(fence.event.is_set() for fence in fences):
-            return VkResult.VK_SUCCESS
-        step = min(0.01, seconds - waited)
-        deadline_event.wait(step)
-        waited += step
-    return VkResult.VK_SUCCESS if done(fence.event.is_set() for fence in fences) else VkResult.VK_TIMEOUT
+    if int(timeout) >= INFINITE_TIMEOUT and not any(fence.in_flight for fence in fences):
+        raise VulkanUndefinedBehaviorError(NEVER_ENDING_WAIT, f"{call}: no submission is running that would signal "
+                                                              f"these fences, so the wait would never end "
+                                                              f"({NEVER_ENDING_WAIT}: {RULES[NEVER_ENDING_WAIT]})")
+    deadline = time.monotonic() + min(int(timeout) / 1e9, threading.TIMEOUT_MAX)
+    while not done(fence.event.is_set() for fence in fences):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return VkResult.VK_TIMEOUT
+        time.sleep(min(0.001, remaining))
+    return VkResult.VK_SUCCESS
 
 
 def _command_buffers(call: str, queue: VkQueue, index: int, submit: VkSubmitInfo) -> list[VkCommandBuffer]:
@@ -151,17 +153,24 @@ def vkQueueSubmit(queue: VkQueue, submitCount: int, pSubmits: Any, fence: VkFenc
     batches = [_command_buffers(call, queue, index, struct_argument(layer, call, f"pSubmits[{index}]", submit,
                                                                    VkSubmitInfo))
                for index, submit in enumerate(submits)]
-    for allocation in queue.device.allocations:
-        if allocation.mapped:
-            allocation.buffer.mark_written()
-    for batch in batches:
-        for buffer in batch:
-            for command in buffer.commands:
-                command.execute(queue)
-            if buffer.usage & VkCommandBufferUsageFlagBits.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT:
-                buffer.state = CommandBufferState.INVALID
     if fence is not None:
-        fence.event.set()
+        with _IN_FLIGHT:
+            fence.in_flight += 1
+    try:
+        for allocation in queue.device.allocations:
+            if allocation.mapped:
+                allocation.buffer.mark_written()
+        for batch in batches:
+            for buffer in batch:
+                for command in buffer.commands:
+                    command.execute(queue)
+                if buffer.usage & VkCommandBufferUsageFlagBits.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT:
+                    buffer.state = CommandBufferState.INVALID
+    finally:
+        if fence is not None:
+            fence.event.set()
+            with _IN_FLIGHT:
+                fence.in_flight -= 1
     return VkResult.VK_SUCCESS
 
 

@@ -149,20 +149,41 @@ def test_fences_signal_at_submission_and_reset() -> None:
     assert vkWaitForFences(gpu.device, 2, [fence, signaled], VK_TRUE, 1000) == VK_TIMEOUT
 
 
-def test_another_thread_can_end_a_wait() -> None:
+def test_a_wait_on_a_submission_running_in_another_thread_ends_when_it_ends() -> None:
     gpu = Gpu("reference")
     fence = vkCreateFence(gpu.device, VkFenceCreateInfo())
-    started = threading.Event()
+    running, finish = threading.Event(), threading.Event()
 
-    def submit_later() -> None:
-        started.wait()
-        vkQueueSubmit(gpu.queue, 0, None, fence)
+    class Slow(Command):
+        def execute(self, queue: VkQueue) -> None:
+            running.set()
+            finish.wait(5)
 
-    worker = threading.Thread(target=submit_later)
+    command_buffer = gpu.command_buffer()
+    command_buffer.record(Slow())
+    vkEndCommandBuffer(command_buffer)
+    worker = threading.Thread(target=vkQueueSubmit, args=(gpu.queue, 1, [VkSubmitInfo(
+        commandBufferCount=1, pCommandBuffers=[command_buffer])], fence))
     worker.start()
-    started.set()
+    running.wait(5)
+    threading.Timer(0.05, finish.set).start()
     assert vkWaitForFences(gpu.device, 1, [fence], VK_TRUE, 2**64 - 1) == VK_SUCCESS
     worker.join()
+    assert finish.is_set()
+
+
+def test_an_infinite_wait_no_running_submission_can_end_raises_even_with_other_threads() -> None:
+    gpu = Gpu("reference", validation=False)
+    fence = vkCreateFence(gpu.device, VkFenceCreateInfo())
+    idle = threading.Event()
+    bystander = threading.Thread(target=idle.wait, args=(5,))
+    bystander.start()
+    try:
+        with pytest.raises(VulkanUndefinedBehaviorError, match="would never end"):
+            vkWaitForFences(gpu.device, 1, [fence], VK_TRUE, 2**64 - 1)
+    finally:
+        idle.set()
+        bystander.join()
 
 
 def test_semaphores_are_not_emulated() -> None:
