@@ -37,6 +37,7 @@ from dxlinalg.profile.vulkan import IntegerTypeChange, VulkanProfile, vulkan_typ
 from dxlinalg.vulkan import vuids
 from dxlinalg.vulkan.arguments import SIZE_MAX, UINT32_MAX, c_integer
 from dxlinalg.vulkan.enums import VkStructureType
+from dxlinalg.vulkan.structs import VkConvertCooperativeVectorMatrixInfoNV
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 
 CONVERT = "vkConvertCooperativeVectorMatrixNV"
@@ -117,13 +118,13 @@ class _Checker:
         self.layer.unsafe(self.violation(vuid, detail))
 
 
-def plan_conversion(info: object, call: str, field: str, answers: VulkanProfile, profile: DeviceProfile,
+def plan_conversion(info: VkConvertCooperativeVectorMatrixInfoNV, call: str, field: str, answers: VulkanProfile,
                     layer: ValidationLayer) -> ConversionPlan:
     """Check every rule of one VkConvertCooperativeVectorMatrixInfoNV, in reading order; resolve the plan."""
     check = _Checker(layer, call, field)
-    if info.sType != VkStructureType.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV:
-        check.report(vuids.INFO_STYPE, f"sType = {info.sType!r}, not VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_"
-                                       f"MATRIX_INFO_NV ({VkStructureType.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV.value})")
+    structure_type = VkStructureType.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV
+    if info.sType != structure_type:
+        check.report(vuids.INFO_STYPE, f"sType = {info.sType!r}, not {structure_type.name} ({structure_type.value})")
     if info.pNext is not None:
         check.report(vuids.INFO_PNEXT, f"pNext is a {type(info.pNext).__name__}; no structure extends this one")
     rows = c_integer(info.numRows, f"{call}: {field}->numRows", UINT32_MAX, "uint32_t")

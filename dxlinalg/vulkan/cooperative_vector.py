@@ -141,7 +141,7 @@ def vkConvertCooperativeVectorMatrixNV(device: VkDevice, pInfo: VkConvertCoopera
     _extension_check(layer, CONVERT, device.extension_enabled(COOPERATIVE_VECTOR_EXTENSION), "enabled on the device")
     info = _info(layer, CONVERT, "pInfo", pInfo, vuids.HOST_INFO)
     dst_size = _dst_size_pointer(layer, CONVERT, "pInfo", info)
-    plan = plan_conversion(info, CONVERT, "pInfo", device.answers, device.profile, layer)
+    plan = plan_conversion(info, CONVERT, "pInfo", device.answers, layer)
     src = _host(layer, info.srcData, "pInfo->srcData.hostAddress", False, vuids.INFO_SRC_DATA)
     dst = _host(layer, info.dstData, "pInfo->dstData.hostAddress", True, vuids.INFO_DST_DATA)
     needed = _size_of(layer, CONVERT, plan, "dst", plan.destination.desc, device)
@@ -163,10 +163,10 @@ def vkConvertCooperativeVectorMatrixNV(device: VkDevice, pInfo: VkConvertCoopera
         dst_size.set(0)
         return VkResult.VK_INCOMPLETE
     if src.size < src_needed:
-        layer.unsafe(Violation(vuids.HOST_SRC_SIZE, CONVERT, f"pInfo->srcData.hostAddress holds {src.size} bytes; the "
+        layer.unsafe(Violation(vuids.INFO_SRC_DATA, CONVERT, f"pInfo->srcData.hostAddress holds {src.size} bytes; the "
                                                              f"source matrix spans {src_needed}"))
     if dst.size < needed:
-        layer.unsafe(Violation(vuids.HOST_DST_SIZE, CONVERT, f"pInfo->dstData.hostAddress holds {dst.size} bytes; the "
+        layer.unsafe(Violation(vuids.INFO_DST_DATA, CONVERT, f"pInfo->dstData.hostAddress holds {dst.size} bytes; the "
                                                              f"destination needs {needed}"))
     src_start, dst_start = host_address(src), host_address(dst)
     if src_start < dst_start + capacity and dst_start < src_start + src_size and capacity and src_size:
@@ -236,7 +236,7 @@ def _record_conversion(buffer: VkCommandBuffer, index: int, info: Any) -> tuple[
     info = _info(layer, CMD_CONVERT, field, info, vuids.CMD_INFOS)
     capacity = c_integer(_dst_size_pointer(layer, CMD_CONVERT, field, info).get(), f"{CMD_CONVERT}: *{field}->pDstSize",
                          SIZE_MAX, "size_t")
-    plan = plan_conversion(info, CMD_CONVERT, field, device.answers, device.profile, layer)
+    plan = plan_conversion(info, CMD_CONVERT, field, device.answers, layer)
     addresses = []
     for side, union, valid_vuid, aligned_vuid in (("srcData", info.srcData, vuids.CMD_SRC_ADDRESS, vuids.CMD_SRC_ALIGNMENT),
                                                   ("dstData", info.dstData, vuids.CMD_DST_ADDRESS, vuids.CMD_DST_ALIGNMENT)):

@@ -208,3 +208,20 @@ def test_u8_converts_where_the_profile_lists_it_and_is_invalid_where_not() -> No
     assert convert_on_host(Gpu("nvidia-h100").device, ok).size > 0
     with pytest.raises(VulkanValidationError, match="10079"):
         convert_on_host(Gpu("minimal").device, host_info(4, 4, U8, U8, srcData=np.arange(16, dtype=np.uint8)))
+
+
+@pytest.mark.parametrize("validation", [True, False])
+@pytest.mark.parametrize("side", ["srcData", "dstData"])
+def test_host_memory_shorter_than_the_matrix_cannot_be_read_or_written(side: str, validation: bool) -> None:
+    """srcSize and *pDstSize promise more bytes than the arrays hold: no driver could go on."""
+    gpu = Gpu("reference", validation=validation)
+    info = host_info(8, 8)
+    out = np.zeros(4096, np.uint8)
+    info.dstData, info.pDstSize = VkDeviceOrHostAddressKHR(hostAddress=out), [4096]
+    if side == "srcData":
+        info.srcData = VkDeviceOrHostAddressConstKHR(hostAddress=np.zeros(16, np.uint8))
+    else:
+        info.dstData = VkDeviceOrHostAddressKHR(hostAddress=out[:64])
+    expected = VulkanValidationError if validation else VulkanUndefinedBehaviorError
+    with pytest.raises(expected, match=f"{side}-parameter"):
+        vkConvertCooperativeVectorMatrixNV(gpu.device, info)
