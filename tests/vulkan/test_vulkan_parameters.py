@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from vulkan_harness import Gpu
 
 from dxlinalg.vulkan import *  # noqa: F403
-from vulkan_harness import Gpu
 
 # (call, arguments): `bad` stands for the argument that is wrong; the rest are valid.
 HANDLE_CASES: list[tuple[str, str, Callable[[Gpu, Any], Any]]] = [
