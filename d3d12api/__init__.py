@@ -50,6 +50,7 @@ from d3d12api.preview_header import (
 )
 from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
 from d3d12api.resource import ID3D12Resource
+from d3d12api.resource_states import StateRule
 from d3d12api.root_signature import ComputeRule, D3D12SerializeRootSignature, ID3D12RootSignature, ID3DBlob
 from d3d12api.structs import *  # noqa: F403  (struct classes, sizeof)
 
@@ -61,6 +62,6 @@ __all__ = sorted(_enums.__all__ + _structs.__all__ + _compute_types.__all__ + [
     "D3D12EnableExperimentalFeatures", "D3D12Error", "D3D12ExperimentalShaderModels", "FAILED",
     "ID3D12CommandAllocator", "ID3D12CommandQueue", "ID3D12Device", "ID3D12DevicePreview", "ID3D12Fence",
     "ID3D12GraphicsCommandList", "ID3D12GraphicsCommandListPreview", "ID3D12Resource",
-    "PREVIEW_HEADER_DATATYPE_VALUES", "Rule", "SUCCEEDED", "ThrowIfFailed", "datatype_from_preview_header",
+    "PREVIEW_HEADER_DATATYPE_VALUES", "Rule", "StateRule", "SUCCEEDED", "ThrowIfFailed", "datatype_from_preview_header",
     "preview_header_datatype",
 ])

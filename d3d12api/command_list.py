@@ -4,10 +4,14 @@ A command list is a list of `commands.Command` objects. Each recording method va
 arguments against the D3D12 rules, builds a command and hands it to `_record`. A broken rule is
 reported through `_reject`: with the debug layer it raises `D3D12DebugLayerError` at once;
 without it the call is dropped, `Close()` returns E_INVALIDARG and no queue will execute the list.
+Before `_record`, a command that uses resources declares the state each needs through `_use`
+(barriers go through `_track_states`): `resource_states` checks them as D3D12's debug layer does,
+here and again at ExecuteCommandLists, and keeps the events for that second check.
 
 Extension point (`compute_commands` is the example: SetPipelineState, SetComputeRoot*, Dispatch):
 write the Command subclasses and a mixin class of recording methods in their own module, each
-method ending in `self._record(command)` (or `self._reject(error)`), and add the mixin to the
+method ending in `self._use(call, accesses)` when it uses resources and `self._record(command)`
+(or `self._reject(error)`), and add the mixin to the
 bases of `ID3D12GraphicsCommandList`, before `_RecordingStateHooks`. Per-list state such methods
 keep (the bound pipeline, root arguments) is cleared by overriding `_on_reset(initial_state)` and
 calling super(); it runs when the list is created and at every Reset. Commands capture the state
@@ -34,6 +38,7 @@ from d3d12api.conversion import (
     check_command_list_type,
     check_conversion,
     check_resources,
+    conversion_accesses,
     undefined_behaviour,
 )
 from d3d12api.enums import (
@@ -47,7 +52,15 @@ from d3d12api.enums import (
 )
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
 from d3d12api.resource import ID3D12Resource
-from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list
+from d3d12api.resource_states import (
+    Access,
+    BarrierEvent,
+    StateEvent,
+    StateTracker,
+    UseEvent,
+    buffer_state_problem,
+)
+from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list, is_integer
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
@@ -101,6 +114,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         self.device = device
         self.type = list_type
         self.commands: list[Command] = []
+        self.state_events: list[StateEvent] = []
         self.error: D3D12DebugLayerError | None = None
         self.state = ListState.CLOSED
         self._allocator: ID3D12CommandAllocator | None = None
@@ -112,6 +126,25 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
     def _record(self, command: Command) -> None:
         """Append a validated command; it runs when a queue executes the list."""
         self.commands.append(command)
+
+    def _track_states(self, event: StateEvent) -> None:
+        """Check the resource states and barriers of the command about to be recorded (`resource_states`).
+
+        What is wrong whatever state the buffers enter the list in is reported now (with the debug
+        layer: raised, and the command is not recorded); the rest waits for ExecuteCommandLists.
+        A state problem is undefined behaviour, not invalid usage: without the debug layer the list
+        still closes with S_OK and runs.
+        """
+        self._states.list_name = self.name
+        problems, updates = self._states.process(event)
+        for error in problems:
+            self.device.debug_layer.error(error)
+        self._states.commit(updates)
+        self.state_events.append(event)
+
+    def _use(self, call: str, accesses: list[Access]) -> None:
+        """`_track_states` for a command that uses these resources."""
+        self._track_states(UseEvent(call, accesses, len(self.commands)))
 
     def _reject(self, error: D3D12DebugLayerError) -> None:
         """A broken rule: the debug layer raises; otherwise the list is spoiled (Close -> E_INVALIDARG)."""
@@ -129,6 +162,8 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
 
     def _open(self, allocator: ID3D12CommandAllocator | None, initial_state: Any) -> None:
         self.commands = []
+        self.state_events = []
+        self._states = StateTracker(at_execution=False, list_name=self.name)
         self.error = None
         self.state = ListState.RECORDING
         self._allocator = allocator
@@ -168,13 +203,16 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         return HRESULT.S_OK
 
     def ResourceBarrier(self, NumBarriers: int, pBarriers: D3D12_RESOURCE_BARRIER | Sequence[D3D12_RESOURCE_BARRIER]) -> None:
-        """Validated and recorded; execution is in order, so barriers change nothing (§1.7 states are
-        not tracked)."""
+        """Validated, checked against the states the list has put its buffers in, and recorded.
+
+        Execution is in order, so a barrier moves no data; what it changes is the state the
+        debug layer tracks (transitions) and which writes are ordered (UAV, aliasing).
+        """
         if not self._recording("ResourceBarrier"):
             return
         barriers = as_list(pBarriers)
         try:
-            if not 0 <= NumBarriers <= len(barriers):
+            if not is_integer(NumBarriers) or not 0 <= NumBarriers <= len(barriers):
                 raise D3D12DebugLayerError(f"ResourceBarrier: NumBarriers = {NumBarriers} but only {len(barriers)} "
                                            f"barriers are given", rule="barrier count")
             for index, barrier in enumerate(barriers[:NumBarriers]):
@@ -182,7 +220,9 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         except D3D12DebugLayerError as error:
             self._reject(error)
             return
-        self._record(ResourceBarrierCommand([b.model_copy() for b in barriers[:NumBarriers]]))
+        recorded = [_copy_barrier(b) for b in barriers[:NumBarriers]]
+        self._track_states(BarrierEvent(recorded, len(self.commands)))
+        self._record(ResourceBarrierCommand(recorded))
 
     def CopyBufferRegion(self, pDstBuffer: ID3D12Resource, DstOffset: int, pSrcBuffer: ID3D12Resource,
                          SrcOffset: int, NumBytes: int) -> None:
@@ -193,6 +233,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         except D3D12DebugLayerError as error:
             self._reject(error)
             return
+        self._use("CopyBufferRegion", _copy_accesses(pDstBuffer, DstOffset, pSrcBuffer, SrcOffset, NumBytes))
         self._record(CopyBufferRegionCommand(pDstBuffer, DstOffset, pSrcBuffer, SrcOffset, NumBytes))
 
     def ConvertLinearAlgebraMatrix(self, pDesc: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO
@@ -208,7 +249,7 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
         descs = as_list(pDesc)
         try:
             check_command_list_type(self.type)
-            if not 0 <= DescCount <= len(descs):
+            if not is_integer(DescCount) or not 0 <= DescCount <= len(descs):
                 raise D3D12DebugLayerError(
                     f"{CONVERT}: DescCount = {DescCount} but pDesc holds {len(descs)} descriptor(s); C would read "
                     f"past the array", rule=Rule.DESC_COUNT)
@@ -227,39 +268,77 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
             return
         for report in undefined_behaviour(requests, self.device, self.device.profile):
             self.device.debug_layer.error(report)
+        self._use(CONVERT, conversion_accesses(requests, self.device))
         self._record(ConvertLinearAlgebraMatrixCommand(requests))
 
 
 def _check_barrier(barrier: Any, index: int) -> None:
+    """What makes a barrier nonsense whatever state its resource is in (D3D12 rejects the call)."""
     field = f"pBarriers[{index}]"
 
     def fail(message: str) -> None:
         raise D3D12DebugLayerError(f"ResourceBarrier: {field}{message}", rule="resource barrier")
 
+    def check_resource(resource: Any, name: str, optional: bool) -> None:
+        if resource is None and optional:
+            return
+        if not isinstance(resource, ID3D12Resource):
+            fail(f".{name} must be a resource" + (" or None" if optional else ""))
+        if not resource.alive:
+            fail(f".{name} {resource.name} has been released")
+
     if not isinstance(barrier, D3D12_RESOURCE_BARRIER):
         fail(f" is a {type(barrier).__name__}, not a D3D12_RESOURCE_BARRIER")
-    if enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags) is None:
-        fail(f".Flags = {barrier.Flags} is not a D3D12_RESOURCE_BARRIER_FLAGS value")
-    if barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
+    flags = enum_member(D3D12_RESOURCE_BARRIER_FLAGS, barrier.Flags)
+    if flags is None or flags == D3D12_RESOURCE_BARRIER_FLAGS.BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAGS.END_ONLY:
+        fail(f".Flags = {barrier.Flags!r} is not NONE, BEGIN_ONLY or END_ONLY")
+    kind = enum_member(D3D12_RESOURCE_BARRIER_TYPE, barrier.Type)
+    if kind is None:
+        fail(f".Type = {barrier.Type!r} is not a D3D12_RESOURCE_BARRIER_TYPE value")
+    if kind == D3D12_RESOURCE_BARRIER_TYPE.TRANSITION:
         transition = barrier.Transition
-        if not isinstance(transition.pResource, ID3D12Resource):
-            fail(".Transition.pResource must be a resource")
-        if transition.Subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
-            fail(f".Transition.Subresource = {transition.Subresource}; a buffer has only subresource 0")
+        check_resource(transition.pResource, "Transition.pResource", optional=False)
+        subresource = transition.Subresource
+        if not is_integer(subresource) or subresource not in (0, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES):
+            fail(f".Transition.Subresource = {subresource!r}; a buffer has only subresource 0")
         for name in ("StateBefore", "StateAfter"):
-            if enum_member(D3D12_RESOURCE_STATES, getattr(transition, name)) is None:
-                fail(f".Transition.{name} = {getattr(transition, name)} is not a D3D12_RESOURCE_STATES value")
+            value = getattr(transition, name)
+            if enum_member(D3D12_RESOURCE_STATES, value) is None:
+                fail(f".Transition.{name} = {value!r} is not a D3D12_RESOURCE_STATES value")
+            problem = buffer_state_problem(value, transition.pResource.name, transition.pResource.flags)
+            if problem:
+                fail(f".Transition.{name}: {problem}")
         if int(transition.StateBefore) == int(transition.StateAfter):
             fail(f": StateBefore and StateAfter are both {transition.StateBefore!r}; a transition must change "
                  f"the state")
         if transition.pResource.heap_type != D3D12_HEAP_TYPE.DEFAULT:
             fail(f": {transition.pResource.name} is in a {transition.pResource.heap_type.name} heap, whose state "
                  f"never changes")
-    elif barrier.Type == D3D12_RESOURCE_BARRIER_TYPE.UAV:
-        if barrier.UAV.pResource is not None and not isinstance(barrier.UAV.pResource, ID3D12Resource):
-            fail(".UAV.pResource must be a resource or None (all UAV accesses)")
-    elif barrier.Type != D3D12_RESOURCE_BARRIER_TYPE.ALIASING:
-        fail(f".Type = {barrier.Type} is not a D3D12_RESOURCE_BARRIER_TYPE value")
+        return
+    if flags:
+        fail(f".Flags = {flags!r}: only transition barriers may be split (BEGIN_ONLY / END_ONLY)")
+    if kind == D3D12_RESOURCE_BARRIER_TYPE.UAV:
+        check_resource(barrier.UAV.pResource, "UAV.pResource", optional=True)
+    else:
+        check_resource(barrier.Aliasing.pResourceBefore, "Aliasing.pResourceBefore", optional=True)
+        check_resource(barrier.Aliasing.pResourceAfter, "Aliasing.pResourceAfter", optional=True)
+
+
+def _copy_barrier(barrier: D3D12_RESOURCE_BARRIER) -> D3D12_RESOURCE_BARRIER:
+    """The barrier as recorded: its structs copied, its resources shared (C copies the pointers)."""
+    return D3D12_RESOURCE_BARRIER(Type=barrier.Type, Flags=barrier.Flags, Transition=barrier.Transition.model_copy(),
+                                  Aliasing=barrier.Aliasing.model_copy(), UAV=barrier.UAV.model_copy())
+
+
+def _copy_accesses(dst: ID3D12Resource, dst_offset: int, src: ID3D12Resource, src_offset: int,
+                   num_bytes: int) -> list[Access]:
+    """A copy reads its source in COPY_SOURCE and writes its destination in COPY_DEST. A copy inside
+    one buffer (non-overlapping ranges) needs the buffer in COPY_DEST only: one state covers both
+    ranges, as UNORDERED_ACCESS covers a UAV's reads (D3D12 leaves this case unstated)."""
+    source_state = D3D12_RESOURCE_STATES.COPY_DEST if dst is src else D3D12_RESOURCE_STATES.COPY_SOURCE
+    return [Access(src, int(source_state), src_offset, src_offset + num_bytes, "the copy source (pSrcBuffer)"),
+            Access(dst, int(D3D12_RESOURCE_STATES.COPY_DEST), dst_offset, dst_offset + num_bytes,
+                   "the copy destination (pDstBuffer)")]
 
 
 def _check_copy(dst: Any, dst_offset: int, src: Any, src_offset: int, num_bytes: int) -> None:
@@ -271,6 +350,9 @@ def _check_copy(dst: Any, dst_offset: int, src: Any, src_offset: int, num_bytes:
             fail(f"{name} must be a buffer resource, got {type(resource).__name__}", "copy arguments")
         if not resource.alive:
             fail(f"{name} {resource.name} has been released", "copy arguments")
+    for name, value in (("DstOffset", dst_offset), ("SrcOffset", src_offset), ("NumBytes", num_bytes)):
+        if not is_integer(value):
+            fail(f"{name} = {value!r} is not an integer (a UINT64)", "copy range")
     for name, offset, resource in (("DstOffset", dst_offset, dst), ("SrcOffset", src_offset, src)):
         if offset < 0 or num_bytes < 0 or offset + num_bytes > resource.buffer.size:
             fail(f"{name} = {offset} + NumBytes = {num_bytes} runs past the end of {resource.name} "

@@ -26,9 +26,10 @@ from d3d12api.compute_types import (
     D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION,
     D3D12_ROOT_PARAMETER_TYPE,
 )
-from d3d12api.enums import D3D12_COMMAND_LIST_TYPE, D3D12_HEAP_TYPE, D3D12_RESOURCE_FLAGS
+from d3d12api.enums import D3D12_COMMAND_LIST_TYPE, D3D12_HEAP_TYPE, D3D12_RESOURCE_FLAGS, D3D12_RESOURCE_STATES
 from d3d12api.hresult import D3D12DebugLayerError
 from d3d12api.pipeline import ID3D12PipelineState
+from d3d12api.resource_states import Access
 from d3d12api.root_signature import ComputeRule, ID3D12RootSignature, RootParameterLayout, parameter_type_name
 from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.gpu.dispatch import run_dispatch
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
 
 UINT64_MAX = (1 << 64) - 1
+#: The state a Dispatch needs each kind of root descriptor's resource in.
+_ROOT_DESCRIPTOR_STATES = {
+    D3D12_ROOT_PARAMETER_TYPE.SRV: int(D3D12_RESOURCE_STATES.NON_PIXEL_SHADER_RESOURCE),
+    D3D12_ROOT_PARAMETER_TYPE.UAV: int(D3D12_RESOURCE_STATES.UNORDERED_ACCESS),
+    D3D12_ROOT_PARAMETER_TYPE.CBV: int(D3D12_RESOURCE_STATES.VERTEX_AND_CONSTANT_BUFFER),
+}
 _SET_CALL_TYPES = {
     "SetComputeRootShaderResourceView": D3D12_ROOT_PARAMETER_TYPE.SRV,
     "SetComputeRootUnorderedAccessView": D3D12_ROOT_PARAMETER_TYPE.UAV,
@@ -133,6 +140,7 @@ class ComputeCommandsMixin:
     _record: Callable[[Command], None]
     _reject: Callable[[D3D12DebugLayerError], None]
     _recording: Callable[[str], bool]
+    _use: Callable[[str, list[Access]], None]
 
     # --- recording state ------------------------------------------------------------------------
 
@@ -249,6 +257,7 @@ class ComputeCommandsMixin:
         arguments = [self._capture(name, index, pipeline) for name, index in pipeline.slots.items()]
         for report in self._undefined_behaviour(arguments):
             self.device.debug_layer.error(report)
+        self._use(call, self._accesses(arguments))
         x, y, z = (int(n) for n in groups)
         self._record(DispatchCommand(pipeline, arguments, (x, y, z)))
 
@@ -341,6 +350,23 @@ class ComputeCommandsMixin:
             return RootArgument(name, declaration, index, parameter, address=self._root_addresses.get(index))
         values = self._root_values.get(index, np.zeros(parameter.num_values, np.uint32))
         return RootArgument(name, declaration, index, parameter, values=values.copy())
+
+    def _accesses(self, arguments: list[RootArgument]) -> list[Access]:
+        """The states a Dispatch uses its root descriptors' resources in: a root SRV is read in
+        NON_PIXEL_SHADER_RESOURCE, a root UAV read and written in UNORDERED_ACCESS (from its VA to the
+        resource's end: root descriptors have no size), a root CBV read in VERTEX_AND_CONSTANT_BUFFER."""
+        accesses = []
+        for argument in arguments:
+            resource = None if argument.address is None else self.device.resource_at(argument.address)
+            if resource is None:
+                continue
+            kind = argument.parameter.type
+            start = argument.address - resource.GetGPUVirtualAddress()
+            end = start + 4 * argument.declaration.num_values if kind == D3D12_ROOT_PARAMETER_TYPE.CBV \
+                else resource.buffer.size
+            accesses.append(Access(resource, _ROOT_DESCRIPTOR_STATES[kind], start, end,
+                                   f"the root {parameter_type_name(kind)} of {argument.where}"))
+        return accesses
 
     def _undefined_behaviour(self, arguments: list[RootArgument]) -> list[D3D12DebugLayerError]:
         """Root arguments the shader reads that were never set, or that point at no live resource."""

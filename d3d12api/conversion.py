@@ -29,11 +29,14 @@ from d3d12api.enums import (
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT,
     D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE,
     D3D12_RESOURCE_FLAGS,
+    D3D12_RESOURCE_STATES,
 )
 from d3d12api.hresult import D3D12DebugLayerError
+from d3d12api.resource_states import Access
 from d3d12api.structs import (
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO,
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO,
+    is_integer,
 )
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
@@ -48,6 +51,11 @@ if TYPE_CHECKING:
 CONVERT = "ConvertLinearAlgebraMatrix"
 QUERY = "GetLinearAlgebraMatrixConversionDestinationInfo"
 UINT_MAX = 0xFFFFFFFF
+#: The states a conversion uses its buffers in (0029, legacy barriers).
+CONVERSION_SOURCE_STATE = int(D3D12_RESOURCE_STATES.NON_PIXEL_SHADER_RESOURCE)
+CONVERSION_DEST_STATE = int(D3D12_RESOURCE_STATES.UNORDERED_ACCESS)
+CONVERSION_STATES_CITE = ("0029 CommandList interactions: the source buffer is in NON_PIXEL_SHADER_RESOURCE, "
+                          "the destination in UNORDERED_ACCESS")
 #: Emulator limit on NumRows * NumColumns (host memory for layout tables); larger is rejected.
 MAX_MATRIX_ELEMENTS = 1 << 24
 
@@ -57,6 +65,7 @@ class Rule:
 
     TIER = "cooperative-vector tier"
     UINT_RANGE = "UINT range"
+    NOT_AN_INTEGER = "integer field"
     LAYOUT_VALUE = "layout value"
     DATATYPE_VALUE = "datatype value"
     SHAPE = "matrix shape"
@@ -123,7 +132,16 @@ def check_tier(profile: DeviceProfile, call: str) -> None:
                            f"{profile.name!r})", Rule.TIER, "0029: the conversion API needs tier 1_0 or higher")
 
 
-def _check_uint(call: str, field: str, value: int) -> int:
+def _integer(call: str, field: str, value: object) -> int:
+    """A C integer field's value. Assignment to a struct is not validated, so 40.0, "40" or None may
+    arrive here: they are reported as bad values of the field, never truncated as C would."""
+    if not is_integer(value):
+        raise _error(call, f"{field} = {value!r} is not an integer", Rule.NOT_AN_INTEGER, "C integer field")
+    return int(value)  # type: ignore[call-overload]
+
+
+def _check_uint(call: str, field: str, value: object) -> int:
+    value = _integer(call, field, value)
     if not 0 <= value <= UINT_MAX:
         raise _error(call, f"{field} = {value} is not a UINT (0 .. {UINT_MAX})", Rule.UINT_RANGE, "C type UINT")
     return value
@@ -131,7 +149,7 @@ def _check_uint(call: str, field: str, value: int) -> int:
 
 def _layout(call: str, field: str, value: int) -> MatrixLayout:
     try:
-        return MatrixLayout(int(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(value))))
+        return MatrixLayout(int(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(_integer(call, field, value))))
     except ValueError:
         raise _error(call, f"{field} = {value} is not a D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT (0 ROW_MAJOR, "
                            f"1 COLUMN_MAJOR, 2 MUL_OPTIMAL, 3 OUTER_PRODUCT_OPTIMAL)", Rule.LAYOUT_VALUE,
@@ -140,7 +158,7 @@ def _layout(call: str, field: str, value: int) -> MatrixLayout:
 
 def _datatype(call: str, field: str, value: int, profile: DeviceProfile) -> ComponentType:
     try:
-        datatype = D3D12_LINEAR_ALGEBRA_DATATYPE(int(value))
+        datatype = D3D12_LINEAR_ALGEBRA_DATATYPE(_integer(call, field, value))
     except ValueError:
         valid = ", ".join(f"{m.name}={m.value}" for m in D3D12_LINEAR_ALGEBRA_DATATYPE)
         raise _error(call, f"{field} = {value} is not a D3D12_LINEAR_ALGEBRA_DATATYPE value (seed numbering: "
@@ -189,7 +207,8 @@ def check_dest_info(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, prof
     check_tier(profile, call)
     layout = _layout(call, f"{field}.DestLayout", dest.DestLayout)
     component_type = _datatype(call, f"{field}.DestDataType", dest.DestDataType, profile)
-    rows, cols = int(dest.NumRows), int(dest.NumColumns)
+    rows = _integer(call, f"{field}.NumRows", dest.NumRows)
+    cols = _integer(call, f"{field}.NumColumns", dest.NumColumns)
     _check_shape(call, field, rows, cols)
     if type_info(component_type).is_fp8 and not layout.is_optimal:
         raise _error(call, f"{field}.DestDataType = {D3D12_LINEAR_ALGEBRA_DATATYPE(int(component_type)).name} with "
@@ -198,7 +217,7 @@ def check_dest_info(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, prof
                      "0029 valid usage: an E4M3/E5M2 DestComponentType needs an optimal DestLayout")
     stride = 0
     if not layout.is_optimal:
-        stride = _check_uint(call, f"{field}.DestStride", int(dest.DestStride))
+        stride = _check_uint(call, f"{field}.DestStride", dest.DestStride)
         _check_stride(call, f"{field}.DestStride", stride, rows, cols, component_type, layout,
                       D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE, Rule.DEST_STRIDE,
                       "§1.7: a row/column-major DestStride is at least one row/column and a multiple of 16")
@@ -228,22 +247,22 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
     src_type = _datatype(call, f"{field}.SrcInfo.SrcDataType", src.SrcDataType, profile)
     src_stride = 0
     if not src_layout.is_optimal:
-        src_stride = _check_uint(call, f"{field}.SrcInfo.SrcStride", int(src.SrcStride))
+        src_stride = _check_uint(call, f"{field}.SrcInfo.SrcStride", src.SrcStride)
         _check_stride(call, f"{field}.SrcInfo.SrcStride", src_stride, destination.rows, destination.cols,
                       src_type, src_layout, type_info(src_type).size_bytes, Rule.SRC_STRIDE,
                       "§1.7: a row/column-major SrcStride is at least one row/column and a multiple of the "
                       "element size")
     source = MatrixDescription(destination.rows, destination.cols, src_type, src_layout, src_stride)
     _check_type_change(call, field, src_type, destination.component_type)
-    dest_size = _check_uint(call, f"{field}.DestInfo.DestSize", int(dest.DestSize))
+    dest_size = _check_uint(call, f"{field}.DestInfo.DestSize", dest.DestSize)
     if dest_size % D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE:
         raise _error(call, f"{field}.DestInfo.DestSize = {dest_size} is not a multiple of 16", Rule.DEST_SIZE_GRANULE,
                      "§1.7: DestSize is a multiple of 16 bytes")
-    dest_va = int(data.DestVA)
+    dest_va = _integer(call, f"{field}.DataDesc.DestVA", data.DestVA)
     if dest_va % D3D12_LINEAR_ALGEBRA_MATRIX_DEST_VA_ALIGNMENT:
         raise _error(call, f"{field}.DataDesc.DestVA = 0x{dest_va:x} is not 128-byte aligned (0x{dest_va:x} % 128 "
                            f"= {dest_va % 128})", Rule.DEST_VA_ALIGNMENT, "§1.7: DestVA is 128-byte aligned")
-    src_size = _check_uint(call, f"{field}.SrcInfo.SrcSize", int(src.SrcSize))
+    src_size = _check_uint(call, f"{field}.SrcInfo.SrcSize", src.SrcSize)
     needed = stored_size(source, profile)
     if src_size < needed:
         raise _error(call, f"{field}.SrcInfo.SrcSize = {src_size} is smaller than the {needed} bytes a "
@@ -251,7 +270,8 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
                            f"{D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(src_layout)).name} source spans"
                            + (f" with SrcStride {src_stride}" if not src_layout.is_optimal else ""),
                      Rule.SRC_SIZE, "§1.5: SrcSize is the length in bytes of the source data")
-    return ConversionRequest(index, source, src_size, int(data.SrcVA), destination, dest_size, dest_va)
+    src_va = _integer(call, f"{field}.DataDesc.SrcVA", data.SrcVA)
+    return ConversionRequest(index, source, src_size, src_va, destination, dest_size, dest_va)
 
 
 def _check_type_change(call: str, field: str, src: ComponentType, dst: ComponentType) -> None:
@@ -286,6 +306,22 @@ def check_resources(request: ConversionRequest, device: "ID3D12Device") -> None:
         raise _error(CONVERT, f"{field}.DataDesc.SrcVA = 0x{request.src_va:x} is in {src.name}, a READBACK heap "
                               f"resource, which stays in COPY_DEST and cannot be read by the conversion",
                      Rule.SRC_RESOURCE_STATE, "§1.7 barriers: source NON_PIXEL_SHADER_RESOURCE")
+
+
+def conversion_accesses(requests: list[ConversionRequest], device: "ID3D12Device") -> list[Access]:
+    """The resource states a conversion needs: its source in NON_PIXEL_SHADER_RESOURCE, its destination in
+    UNORDERED_ACCESS (0029 "CommandList interactions", legacy barriers). Ranges in no resource are
+    `undefined_behaviour`'s concern, not a state's."""
+    accesses = []
+    for request in requests:
+        for va, size, state, role in ((request.src_va, request.src_size, CONVERSION_SOURCE_STATE, "source"),
+                                      (request.dest_va, request.dest_size, CONVERSION_DEST_STATE, "destination")):
+            resource = device.resource_at(va)
+            if resource is not None:
+                start = va - resource.GetGPUVirtualAddress()
+                accesses.append(Access(resource, state, start, start + size, f"the {role} of {request.field}",
+                                       CONVERSION_STATES_CITE))
+    return accesses
 
 
 def undefined_behaviour(requests: list[ConversionRequest], device: "ID3D12Device",
@@ -330,7 +366,8 @@ def _overlaps(requests: list[ConversionRequest]) -> list[D3D12DebugLayerError]:
 
 
 def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> None:
-    """Run one conversion: snapshot the source, convert, write the destination.
+    """Run one conversion: snapshot the source (when it shares a buffer with the destination), convert,
+    write the destination.
 
     Undefined cases run as documented, never writing outside a resource: a source range that is
     not inside one live resource, or a DestVA outside every live resource, skips the conversion;
@@ -353,7 +390,9 @@ def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> No
         device.debug_layer.error(D3D12DebugLayerError(f"{problem}; the conversion is skipped",
                                                       rule=f"GPU-based validation: {Rule.DEST_MEMORY}"))
         return
-    source = src_buffer.data[src_offset: src_offset + request.src_size].copy()
+    source = src_buffer.data[src_offset: src_offset + request.src_size]
+    if src_buffer is dest_buffer:    # the destination may overlap it: read the whole source first
+        source = source.copy()
     needed = stored_size(request.destination, profile)
     end = min(dest_offset + needed, dest_buffer.size)
     if end - dest_offset == needed:

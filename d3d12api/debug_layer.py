@@ -28,8 +28,10 @@ class DebugLayer:
         if self.enabled:
             raise error
 
-    def warning(self, message: str, *, rule: str) -> None:
-        """Legal but almost certainly unintended: warn when the layer is on; log it either way."""
+    def warning(self, message: str, *, rule: str, stacklevel: int = 3) -> None:
+        """Legal but almost certainly unintended: warn when the layer is on; log it either way.
+
+        `stacklevel` points the warning at the application's line: 3 when the D3D12 method calls this."""
         self.messages.append(f"WARNING [{rule}] {message}")
         if self.enabled:
-            warnings.warn(D3D12DebugLayerWarning(f"[{rule}] {message}"), stacklevel=3)
+            warnings.warn(D3D12DebugLayerWarning(f"[{rule}] {message}"), stacklevel=stacklevel)

@@ -9,6 +9,7 @@ docs/preview-header-differences.md).
 
 from __future__ import annotations
 
+import operator
 from enum import IntEnum, IntFlag
 from typing import TypeVar
 
@@ -242,9 +243,10 @@ E = TypeVar("E", bound=IntEnum | IntFlag)
 
 
 def enum_member(enum_class: type[E], value: object) -> E | None:
-    """`value` as a member of `enum_class` (flags: a combination of its bits), or None."""
+    """`value` as a member of `enum_class` (flags: a combination of its bits), or None. Only integers
+    (ints, numpy integers) are members: 8.0 is not UNORDERED_ACCESS."""
     try:
-        number = int(value)  # type: ignore[call-overload]
+        number = operator.index(value)  # type: ignore[arg-type]
         member = enum_class(number)
     except (TypeError, ValueError):
         return None

@@ -1,14 +1,17 @@
 """CheckFeatureSupport: the device profile's answers, in D3D12's structs and protocol.
 
-Protocol of D3D12_FEATURE_COOPERATIVE_VECTOR (seed "Check Feature Support"): for each of the three
-property lists, a `p...Properties` of None makes the call write the number available into the
-count; a list is filled from the start and the count set to the number written. The list's
-length is its capacity (Python's stand-in for the count the C caller passes); a list shorter
-than the number available fails the whole call with E_INVALIDARG and writes nothing.
+Protocol of D3D12_FEATURE_COOPERATIVE_VECTOR (seed "Check Feature Support"), per property list, as
+in C: a `p...Properties` of None makes the call write the number available into `...PropCount`;
+otherwise `...PropCount` is the array's size, as the caller declares it, and a count below the
+number available fails the whole call with E_INVALIDARG, however long the Python list is. On
+success the list is filled from the start and the count set to the number written. A list too
+short for what the call would write (C would write past its end) is E_INVALIDARG too; any failure
+writes nothing.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, MutableSequence
 from typing import Any
 
@@ -68,6 +71,32 @@ def _options_experimental(profile: DeviceProfile,
     return HRESULT.S_OK, ""
 
 
+#: UINT's range: a count outside it cannot come from C.
+_UINT_LIMIT = 1 << 32
+
+
+def _property_list_error(count_name: str, pointer_name: str, data: D3D12_FEATURE_DATA_COOPERATIVE_VECTOR,
+                         available: int) -> str:
+    """Why one non-null property array cannot take the call's answer ('' if it can)."""
+    target, count = getattr(data, pointer_name), getattr(data, count_name)
+    if not isinstance(target, MutableSequence):
+        return f"{pointer_name} must be None or a list, got {type(target).__name__}"
+    try:
+        count = operator.index(count)  # ints and numpy integers, not floats or strings
+    except TypeError:
+        count = -1
+    if not 0 <= count < _UINT_LIMIT:
+        return f"{count_name} = {getattr(data, count_name)!r} is not a UINT (the size of the {pointer_name} array)"
+    if count < available:
+        return (f"{count_name} = {count} with {pointer_name} non-null, but {available} properties are available "
+                f"(seed: a PropCount below the number available fails with E_INVALIDARG; call once with "
+                f"{pointer_name} = None to get the count)")
+    if len(target) < available:
+        return (f"{pointer_name} holds {len(target)} entries but {count_name} = {count} declares at least the "
+                f"{available} the call writes (seed: PropCount must represent the size of the pProperties array)")
+    return ""
+
+
 def _cooperative_vector(profile: DeviceProfile, data: D3D12_FEATURE_DATA_COOPERATIVE_VECTOR) -> tuple[int, str]:
     lists = (
         ("MatrixVectorMulAddPropCount", "pMatrixVectorMulAddProperties", mul_properties(profile)),
@@ -76,15 +105,9 @@ def _cooperative_vector(profile: DeviceProfile, data: D3D12_FEATURE_DATA_COOPERA
         ("VectorAccumulatePropCount", "pVectorAccumulateProperties",
          accumulate_properties(profile.vector_accumulate_properties)),
     )
-    for _, pointer, available in lists:
-        target = getattr(data, pointer)
-        if target is None:
-            continue
-        if not isinstance(target, MutableSequence):
-            return HRESULT.E_INVALIDARG, f"{pointer} must be None or a list, got {type(target).__name__}"
-        if len(target) < len(available):
-            return HRESULT.E_INVALIDARG, (f"{pointer} holds {len(target)} entries but {len(available)} properties "
-                                          f"are available (seed: a count below the number available fails)")
+    for count, pointer, available in lists:
+        if getattr(data, pointer) is not None and (why := _property_list_error(count, pointer, data, len(available))):
+            return HRESULT.E_INVALIDARG, why
     for count, pointer, available in lists:
         target = getattr(data, pointer)
         if target is not None:

@@ -20,6 +20,8 @@ from d3d12api.compute_types import (
 from d3d12api.enums import enum_member
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
 from d3d12api.root_signature import ComputeRule, ID3D12RootSignature, RootSignatureLayout, raise_creation_error
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.groupshared import check_groupshared_size
 from dxlinalg.gpu.resources import BindingDeclaration, RootConstants
 from dxlinalg.gpu.shader import ComputeShader
 
@@ -101,6 +103,10 @@ def _check_desc(device: "ID3D12Device", desc: Any) -> tuple[ID3D12RootSignature,
         fail(f"shader {shader.name!r} declares [WaveSize({shader.wave_size})] but the device runs waves of "
              f"{profile.wave_size} lanes (profile {profile.name!r}: WaveLaneCountMin = WaveLaneCountMax = "
              f"{profile.wave_size})", ComputeRule.WAVE_SIZE)
+    try:
+        check_groupshared_size(shader.groupshared_bytes, profile, f"shader {shader.name!r}")
+    except InvalidArgumentError as error:
+        fail(str(error), ComputeRule.GROUPSHARED_SIZE)
     return root_signature, shader
 
 

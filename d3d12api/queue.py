@@ -5,6 +5,10 @@ that submits it: when `ExecuteCommandLists` returns, every command has executed 
 are in memory; `Signal` sets the fence at once. The one exception is `Wait` on a fence value
 not reached yet: the queue then holds later submissions and runs them, in order, from inside
 the fence's `Signal` (CPU `ID3D12Fence.Signal` or another queue's `Signal`) that reaches it.
+
+Before a batch of lists runs, their resource states are checked as they really are
+(`resource_states.check_at_execution`); after it buffers are back in COMMON (D3D12's decay),
+which needs no bookkeeping: every such check starts from COMMON.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from d3d12api.com import IUnknown
 from d3d12api.enums import D3D12_COMMAND_LIST_TYPE
 from d3d12api.hresult import D3D12DebugLayerError, HRESULT
-from d3d12api.structs import D3D12_COMMAND_QUEUE_DESC
+from d3d12api.resource_states import check_at_execution
+from d3d12api.structs import D3D12_COMMAND_QUEUE_DESC, is_integer
 
 if TYPE_CHECKING:
     from d3d12api.command_list import ID3D12GraphicsCommandList
@@ -102,9 +107,9 @@ class ID3D12CommandQueue(IUnknown):
 
         lists = list(ppCommandLists) if isinstance(ppCommandLists, Sequence) else [ppCommandLists]
         problem = None
-        if not 0 <= NumCommandLists <= len(lists):
+        if not is_integer(NumCommandLists) or not 0 <= NumCommandLists <= len(lists):
             problem = f"NumCommandLists = {NumCommandLists} but {len(lists)} command list(s) are given"
-        for index, command_list in enumerate(lists[:NumCommandLists]):
+        for index, command_list in enumerate(lists[:NumCommandLists] if problem is None else []):
             if problem is not None:
                 break
             where = f"ppCommandLists[{index}]"
@@ -124,6 +129,7 @@ class ID3D12CommandQueue(IUnknown):
         batch = lists[:NumCommandLists]
 
         def run() -> bool:
+            check_at_execution(batch, self.device.debug_layer.error)  # raises before anything runs
             self.device._make_cpu_writes_visible()
             for command_list in batch:
                 for command in command_list.commands:

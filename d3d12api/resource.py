@@ -5,7 +5,8 @@ reads) placed in the device's address space, so its GPU VA is real and stray add
 unmapped gaps. Textures are out of scope (E_NOTIMPL). Rules follow D3D12: buffer descriptions
 must be fully specified (Height = DepthOrArraySize = MipLevels = SampleDesc.Count = 1,
 Layout ROW_MAJOR, Format UNKNOWN), UPLOAD heaps start in GENERIC_READ and READBACK heaps in
-COPY_DEST, neither may allow unordered access, and only they can be mapped.
+COPY_DEST, neither may allow unordered access, and only they can be mapped. A DEFAULT-heap buffer
+starts in COMMON whatever InitialResourceState says (the debug layer warns, as D3D12's does).
 """
 
 from __future__ import annotations
@@ -27,20 +28,19 @@ from d3d12api.enums import (
     enum_member,
 )
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
-from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC
+from d3d12api.resource_states import FIXED_HEAP_STATES, StateRule, buffer_state_problem, state_name
+from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC, is_integer
 from dxlinalg.memory.address_space import Buffer
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device
 
+#: The integer fields of D3D12_RESOURCE_DESC (assignment is not validated: a call checks them).
+_DESC_INTEGER_FIELDS = ("Dimension", "Alignment", "Width", "Height", "DepthOrArraySize", "MipLevels", "Format",
+                        "Layout", "Flags")
 #: Emulator limit on one buffer (numpy holds it in host memory); larger ones give E_OUTOFMEMORY.
 MAX_BUFFER_BYTES = 1 << 32
 
-#: The state each CPU-visible heap type must be created in, and stays in (D3D12 rule).
-_REQUIRED_INITIAL_STATE = {
-    D3D12_HEAP_TYPE.UPLOAD: D3D12_RESOURCE_STATES.GENERIC_READ,
-    D3D12_HEAP_TYPE.READBACK: D3D12_RESOURCE_STATES.COPY_DEST,
-}
 
 
 class ID3D12Resource(IUnknown):
@@ -94,7 +94,7 @@ class ID3D12Resource(IUnknown):
         D3D12Error. CPU writes are seen by commands executed later: mapped buffers count as
         written at every ExecuteCommandLists (persistent mapping), and at Unmap.
         """
-        if self.heap_type not in _REQUIRED_INITIAL_STATE:
+        if self.heap_type not in FIXED_HEAP_STATES:
             self._fail(f"Map: {self.name} is in a {self.heap_type.name} heap, which the CPU cannot map "
                        f"(only UPLOAD and READBACK heaps are CPU-visible)", rule="Map: CPU-visible heap")
         if Subresource != 0:
@@ -119,6 +119,9 @@ class ID3D12Resource(IUnknown):
             self.buffer.mark_written()
 
     def _check_range(self, rng: D3D12_RANGE, field: str, call: str) -> None:
+        if not (is_integer(rng.Begin) and is_integer(rng.End)):
+            self._fail(f"{call}: {field} [{rng.Begin!r}, {rng.End!r}) is not a range of integers",
+                       rule=f"{call}: range")
         if rng.End > rng.Begin and (rng.Begin < 0 or rng.End > self.buffer.size):
             self._fail(f"{call}: {field} [{rng.Begin}, {rng.End}) is not inside {self.name} of "
                        f"{self.buffer.size} bytes", rule=f"{call}: range")
@@ -145,6 +148,10 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
     if not isinstance(heap, D3D12_HEAP_PROPERTIES) or not isinstance(desc, D3D12_RESOURCE_DESC):
         fail("pHeapProperties must be a D3D12_HEAP_PROPERTIES and pDesc a D3D12_RESOURCE_DESC",
              "CreateCommittedResource: argument types")
+    for field, value in [(f"pDesc.{name}", getattr(desc, name)) for name in _DESC_INTEGER_FIELDS] + [
+            ("pDesc.SampleDesc.Count", desc.SampleDesc.Count), ("pDesc.SampleDesc.Quality", desc.SampleDesc.Quality)]:
+        if not is_integer(value):
+            fail(f"{field} = {value!r} is not an integer", "buffer description")
     if desc.Dimension != D3D12_RESOURCE_DIMENSION.BUFFER:
         if desc.Dimension in (D3D12_RESOURCE_DIMENSION.TEXTURE1D, D3D12_RESOURCE_DIMENSION.TEXTURE2D,
                               D3D12_RESOURCE_DIMENSION.TEXTURE3D):
@@ -186,11 +193,14 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
     for ok, message in buffer_rules:
         if not ok:
             fail(message, "buffer description")
-    required = _REQUIRED_INITIAL_STATE.get(heap_type)
+    state_problem = buffer_state_problem(initial_state, "the buffer", desc.Flags)
+    if state_problem:
+        fail(f"InitialResourceState: {state_problem}", "resource state")
+    required = FIXED_HEAP_STATES.get(heap_type)
     if required is not None:
         if int(initial_state) != required:
-            fail(f"InitialResourceState = {D3D12_RESOURCE_STATES(int(initial_state))!r}: a {heap_type.name} heap "
-                 f"resource must start (and stay) in {required!r}", "CPU-visible heap state")
+            fail(f"InitialResourceState = {state_name(initial_state)}: a {heap_type.name} heap resource must start "
+                 f"(and stay) in {state_name(required)}", "CPU-visible heap state")
         if int(desc.Flags) & D3D12_RESOURCE_FLAGS.ALLOW_UNORDERED_ACCESS:
             fail(f"pDesc.Flags allows unordered access, which a {heap_type.name} heap resource cannot",
                  "CPU-visible heap state")
@@ -206,4 +216,9 @@ def create_committed_resource(device: "ID3D12Device", heap: D3D12_HEAP_PROPERTIE
     stored.Alignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT
     resource = ID3D12Resource(device, buffer, stored, heap_type, heap_flags)
     device._register_resource(resource)
+    if required is None and int(initial_state) != D3D12_RESOURCE_STATES.COMMON:
+        device.debug_layer.warning(
+            f"CreateCommittedResource: Ignoring InitialState {state_name(initial_state)}. Buffers are effectively "
+            f"created in state D3D12_RESOURCE_STATE_COMMON (and promoted from it at first use)",
+            rule=StateRule.STATE_IGNORED, stacklevel=4)  # ID3D12Device.CreateCommittedResource's caller
     return resource

@@ -51,6 +51,7 @@ class ComputeRule:
     SHADER_BYTECODE = "compute shader bytecode"
     SHADER_BINDING = "shader register in root signature"
     WAVE_SIZE = "shader wave size"
+    GROUPSHARED_SIZE = "shader groupshared size"
     COMMAND_LIST_TYPE = "compute command list type"
     PIPELINE_ARGUMENT = "pipeline state argument"
     ROOT_SIGNATURE_ARGUMENT = "root signature argument"

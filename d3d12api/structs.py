@@ -1,9 +1,12 @@
 """D3D12 structs as pydantic models: C field names, zero defaults, aggregate initialisation.
 
 Like C structs they take positional values in field order (`D3D12_RANGE(0, 256)`), nested
-structs may be given as tuples (`{ {..}, {..} }` in C), enum fields accept any integer (an
-out-of-range value is reported by the call that reads it, as D3D12 would), and assignment is
-not validated (`info.DataDesc.DestVA = va + size`). Unknown field names are errors, so typos show.
+structs may be given as tuples (`{ {..}, {..} }` in C), and enum fields accept any integer (an
+out-of-range value is reported by the call that reads it, as D3D12 would). Integer and enum
+fields are constructed from integers only (Python ints, numpy integers, bools). Assignment is not
+validated (`info.DataDesc.DestVA = va + size`), so the call that reads a field checks it: a
+non-integer (`info.DestInfo.NumRows = 40.0`) is reported there like any other bad value, naming
+the field, where C would have truncated it silently. Unknown field names are errors, so typos show.
 Pointer fields hold Python objects: resources, or lists that a call fills in place.
 `sizeof` gives the C (x64) size, for CheckFeatureSupport's FeatureSupportDataSize.
 """
@@ -37,9 +40,14 @@ from d3d12api.enums import (
 )
 
 
+def is_integer(value: object) -> bool:
+    """What a C integer field or argument may hold here: an int, a bool or a numpy integer; not 40.0 or "40"."""
+    return isinstance(value, (bool, int, np.integer))
+
+
 def _to_int(value: object) -> int:
-    if isinstance(value, (bool, int, np.integer)):
-        return int(value)
+    if is_integer(value):
+        return int(value)  # type: ignore[call-overload]
     raise ValueError(f"expected an integer, got {value!r}")
 
 
@@ -57,6 +65,7 @@ def _enum_field(enum_class: type) -> Any:
 
 
 UINT = Annotated[int, PlainValidator(_to_int)]
+INT = UINT  # C INT: an integer too (the range is the reading call's to check)
 BOOL = Annotated[bool, PlainValidator(lambda value: bool(_to_int(value)))]
 D3D12_GPU_VIRTUAL_ADDRESS = UINT
 DATATYPE = _enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
@@ -229,7 +238,7 @@ class D3D12_RANGE(D3D12Struct):
 class D3D12_COMMAND_QUEUE_DESC(D3D12Struct):
     c_sizeof: ClassVar[int] = 16
     Type: _enum_field(D3D12_COMMAND_LIST_TYPE) = 0
-    Priority: int = 0
+    Priority: INT = 0
     Flags: _enum_field(D3D12_COMMAND_QUEUE_FLAGS) = 0
     NodeMask: UINT = 0
 

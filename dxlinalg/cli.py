@@ -1,4 +1,9 @@
-"""The `dxlinalg` console script: demo, features, conformance, convert."""
+"""The `dxlinalg` console script: demo, features, conformance, convert, profile.
+
+Errors are one line on stderr, `dxlinalg COMMAND: error: ...`, exit code 2; `main` is the one place
+that prints them. A `--profile` is loaded before the command runs, so a bad profile reads the same
+in every command (the loader words it: dxlinalg.profile.errors.ProfileError).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
-from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names
+from dxlinalg.commands.spirv import register as register_spirv
+from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -25,16 +31,29 @@ def _features(args: argparse.Namespace) -> int:
 def _conformance(args: argparse.Namespace) -> int:
     from dxlinalg.conformance import run_conformance_cli
 
-    profiles = builtin_profile_names() if args.all else [args.profile]
+    profiles = builtin_profile_names() if args.all else args.profile
     return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
-                               failures_only=args.failures_only)
+                               failures_only=args.failures_only, verbose=args.verbose)
 
 
 def _convert(args: argparse.Namespace) -> int:
     from dxlinalg.commands.convert import run_convert
 
     return run_convert(args.input, args.rows, args.cols, args.from_type, args.from_layout, args.to_type,
-                       args.to_layout, args.stride, args.dest_stride, args.profile, args.out)
+                       args.to_layout, args.stride, args.dest_stride, args.profile, args.out,
+                       allow_missing_sidecar=args.allow_missing_sidecar)
+
+
+def _profile_check(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.profile import run_profile_check
+
+    return run_profile_check(args.file)
+
+
+def _profile_show(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.profile import run_profile_show
+
+    return run_profile_show(args.name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Reference emulator of the SM 6.9 cooperative-vector intrinsics and their D3D12 API.")
     parser.add_argument("--version", action="version", version=f"dxlinalg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    profile_help = f"built-in profile ({', '.join(builtin_profile_names())}) or a profile .json file"
+    profile_help = f"built-in profile ({', '.join(builtin_profile_names())}, any case) or a profile JSON file"
 
     demo = sub.add_parser("demo", help="run the neural-shading sample: inference and a short training")
     demo.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
@@ -57,18 +76,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     conformance = sub.add_parser("conformance", help="run the minimum-support-set conformance suite")
     which = conformance.add_mutually_exclusive_group()
-    which.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
+    which.add_argument("--profile", action="append", help=f"{profile_help}; repeat it to test several "
+                                                           f"(default {DEFAULT_PROFILE})")
     which.add_argument("--all", action="store_true", help="every built-in profile")
     conformance.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     conformance.add_argument("--progress", action="store_true", help="show progress even when not on a terminal")
     conformance.add_argument("--quick", action="store_true", help="a representative subset (about a third)")
     conformance.add_argument("--failures-only", action="store_true", help="print only the failing cases")
+    conformance.add_argument("--verbose", action="store_true", help="the traceback of an exception inside a device")
     conformance.set_defaults(handler=_conformance)
 
     convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")
-    convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw .bin (bytes in --from-layout)")
-    convert.add_argument("--rows", type=int, help="rows (required for .bin)")
-    convert.add_argument("--cols", type=int, help="columns (required for .bin)")
+    convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw bytes in --from-layout")
+    convert.add_argument("--rows", type=int, help="rows (raw input without a sidecar)")
+    convert.add_argument("--cols", type=int, help="columns (raw input without a sidecar)")
     convert.add_argument("--from-type", required=True, help="FLOAT32, FLOAT16, E4M3, E5M2, SINT8, UINT8, ...")
     convert.add_argument("--from-layout", default="ROW_MAJOR",
                          help="ROW_MAJOR, COLUMN_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL (default ROW_MAJOR)")
@@ -78,8 +99,23 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--dest-stride", type=int,
                          help="destination stride (strided layouts; default one row rounded up to 16)")
     convert.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
-    convert.add_argument("--out", help="write the destination bytes (.bin) or matrix (.npy)")
+    convert.add_argument("--out", help="write the destination bytes (raw, with a FILE.meta.json sidecar) or "
+                                       "matrix (.npy)")
+    convert.add_argument("--allow-missing-sidecar", action="store_true",
+                         help="read optimal-layout input bytes that have no sidecar as --profile's layout")
     convert.set_defaults(handler=_convert)
+
+    profile = sub.add_parser("profile", help="check a profile file, or show a profile with every default filled in",
+                             description="Device profiles: docs/profiles.md describes the format.")
+    actions = profile.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="validate a profile: 'FILE: ok (profile NAME)' or a one-line error")
+    check.add_argument("file", metavar="FILE", help="a profile JSON file (or a built-in name)")
+    check.set_defaults(handler=_profile_check)
+    show = actions.add_parser("show", help="print a profile as JSON, every default filled in")
+    show.add_argument("name", metavar="NAME", help=profile_help)
+    show.set_defaults(handler=_profile_show)
+
+    register_spirv(sub)
     return parser
 
 
@@ -96,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     retain_freed_memory()        # our own process: large temporaries reuse warm pages
 
     try:
+        profiles = getattr(args, "profile", None)
+        for profile in profiles if isinstance(profiles, list) else [profiles]:  # conformance takes several
+            if profile is not None:
+                load_profile(profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
     except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)

@@ -22,6 +22,7 @@ class GpuContext:
         self.queue = self.device.CreateCommandQueue(D3D12_COMMAND_QUEUE_DESC(Type=D3D12_COMMAND_LIST_TYPE_DIRECT))
         self.allocator = self.device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
         self.list = self.device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, self.allocator, None)
+        self.list.SetName("sample command list")
         self.fence = self.device.CreateFence(0, D3D12_FENCE_FLAG_NONE)
         self.fence_value = 0
 
@@ -30,11 +31,12 @@ class GpuContext:
         self.fence_value = execute_and_wait(self.queue, self.list, self.allocator, self.fence, self.fence_value)
 
     def create_buffer(self, size: int, heap: int = D3D12_HEAP_TYPE_DEFAULT, uav: bool = False,
-                      state: int | None = None, name: str = "") -> ID3D12Resource:
+                      name: str = "") -> ID3D12Resource:
+        """UPLOAD buffers start in GENERIC_READ and READBACK ones in COPY_DEST, as D3D12 requires;
+        DEFAULT ones in COMMON, the state D3D12 gives every buffer whatever is asked for."""
         flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS if uav else D3D12_RESOURCE_FLAG_NONE
-        if state is None:
-            state = {D3D12_HEAP_TYPE_UPLOAD: D3D12_RESOURCE_STATE_GENERIC_READ,
-                     D3D12_HEAP_TYPE_READBACK: D3D12_RESOURCE_STATE_COPY_DEST}.get(heap, D3D12_RESOURCE_STATE_COMMON)
+        state = {D3D12_HEAP_TYPE_UPLOAD: D3D12_RESOURCE_STATE_GENERIC_READ,
+                 D3D12_HEAP_TYPE_READBACK: D3D12_RESOURCE_STATE_COPY_DEST}.get(heap, D3D12_RESOURCE_STATE_COMMON)
         resource = self.device.CreateCommittedResource(
             CD3DX12_HEAP_PROPERTIES(heap), D3D12_HEAP_FLAG_NONE,
             CD3DX12_RESOURCE_DESC.Buffer(align_up(max(size, 16), 16), flags), state, None)
@@ -52,7 +54,11 @@ class GpuContext:
         return resource
 
     def read_back(self, source: ID3D12Resource, size: int) -> np.ndarray:
-        """Copy `size` bytes of a DEFAULT buffer to a READBACK buffer and return them."""
+        """Copy `size` bytes of a DEFAULT buffer to a READBACK buffer and return them.
+
+        Run on its own list after the work that wrote `source` was executed: buffers are back in
+        COMMON after every ExecuteCommandLists, so the copy promotes `source` to COPY_SOURCE and
+        needs no barrier. Work recorded on the list and not executed yet needs its own transition."""
         readback = self.create_buffer(size, D3D12_HEAP_TYPE_READBACK, name="readback")
         self.list.CopyBufferRegion(readback, 0, source, 0, size)
         self.execute_and_wait()

@@ -47,6 +47,7 @@ from dxlinalg.hlsl import (
     round,
     sin,
 )
+from shaders import sample_args
 from shaders.host_helpers import (
     GpuContext,
     align_up,
@@ -65,6 +66,7 @@ FLOAT_VARIANTS = {"fp16": D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16,
                   "e4m3": D3D12_LINEAR_ALGEBRA_DATATYPE_E4M3,
                   "e5m2": D3D12_LINEAR_ALGEBRA_DATATYPE_E5M2}
 VARIANTS = (*FLOAT_VARIANTS, "int8")
+MAX_IMAGE_SIZE = 4096  # 4096 x 4096 pixels: 200 MB of image, minutes of emulation
 
 
 # --- shaders --------------------------------------------------------------------------------------
@@ -322,10 +324,11 @@ def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", default="reference")
+    parser.add_argument("--profile", default="reference", type=sample_args.profile)
     parser.add_argument("--variant", default="all", choices=[*VARIANTS, "all"])
-    parser.add_argument("--size", type=int, default=256, help="image width and height in pixels")
-    parser.add_argument("--out", help="folder to write one PNG per variant")
+    parser.add_argument("--size", type=sample_args.int_in(1, MAX_IMAGE_SIZE), default=256,
+                        help=f"image width and height in pixels (1 to {MAX_IMAGE_SIZE})")
+    parser.add_argument("--out", type=sample_args.output_folder, help="folder to write one PNG per variant")
     args = parser.parse_args(argv)
     gpu = GpuContext(args.profile)
     weights = random_weights()

@@ -46,7 +46,7 @@ from dxlinalg.hlsl import (
     select,
     sqrt,
 )
-from shaders import mlp_inference
+from shaders import mlp_inference, sample_args
 from shaders.host_helpers import (
     GpuContext,
     align_up,
@@ -267,13 +267,15 @@ class Trainer:
                     DestVA=base + offset, SrcVA=source.GetGPUVirtualAddress())))
         for info in infos:
             gpu.device.GetLinearAlgebraMatrixConversionDestinationInfo(info.DestInfo)
-        gpu.list.ConvertLinearAlgebraMatrix(infos, len(infos))
         biases = np.zeros(self.layout.size, np.uint8)
         for bias, offset in zip(weights.biases, self.layout.bias_offsets):
             biases[offset: offset + bias.size * 2] = bias.astype(np.float16).view(np.uint8)
         bias_upload = gpu.upload_buffer(biases, name="initial biases")
-        for bias, offset in zip(weights.biases, self.layout.bias_offsets):
+        for bias, offset in zip(weights.biases, self.layout.bias_offsets):  # params: COMMON -> COPY_DEST
             gpu.list.CopyBufferRegion(self.params, offset, bias_upload, offset, bias.size * 2)
+        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+            self.params, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
+        gpu.list.ConvertLinearAlgebraMatrix(infos, len(infos))
         gpu.execute_and_wait()
 
     def step(self, step: int, learning_rate: float) -> None:
@@ -285,7 +287,9 @@ class Trainer:
         gpu.list.SetComputeRootUnorderedAccessView(2, self.losses.GetGPUVirtualAddress())
         gpu.list.SetComputeRoot32BitConstants(3, 2, np.array([self.batch, step], np.uint32), 0)
         gpu.list.Dispatch(-(-self.batch // THREADS_PER_GROUP), 1, 1)
-        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(self.grads)])
+        # Adam reads the gradients the training Dispatch accumulated, and writes the parameters it read
+        gpu.list.ResourceBarrier(2, [CD3DX12_RESOURCE_BARRIER.UAV(self.grads), CD3DX12_RESOURCE_BARRIER.Transition(
+            self.params, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
         constants = np.array([self.elements, 0, 0, 0, 0], np.uint32)
         constants[1:].view(np.float32)[:] = [learning_rate, 0.9 ** (step + 1), 0.999 ** (step + 1), 1.0 / LOSS_SCALE]
         gpu.list.SetPipelineState(self.adam_pso)
@@ -294,7 +298,8 @@ class Trainer:
             gpu.list.SetComputeRootUnorderedAccessView(index, resource.GetGPUVirtualAddress())
         gpu.list.SetComputeRoot32BitConstants(4, 5, constants, 0)
         gpu.list.Dispatch(-(-self.elements // THREADS_PER_GROUP), 1, 1)
-        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(self.params)])
+        gpu.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(  # the next step reads them again
+            self.params, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
         gpu.execute_and_wait()
 
     def batch_loss(self) -> float:
@@ -396,12 +401,13 @@ def render(gpu: GpuContext, trainer: Trainer, weights: ID3D12Resource, offsets: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", default="reference")
-    parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--batch", type=int, default=2048)
-    parser.add_argument("--size", type=int, default=64, help="rendered image width and height")
-    parser.add_argument("--learning-rate", type=float, default=1e-2)
-    parser.add_argument("--out", default="out")
+    parser.add_argument("--profile", default="reference", type=sample_args.profile)
+    parser.add_argument("--steps", type=sample_args.int_in(1, 100_000), default=300)
+    parser.add_argument("--batch", type=sample_args.int_in(1, 1 << 20), default=2048, help="threads per step")
+    parser.add_argument("--size", type=sample_args.int_in(1, 1024), default=64,
+                        help="rendered image width and height")
+    parser.add_argument("--learning-rate", type=sample_args.positive_float, default=1e-2)
+    parser.add_argument("--out", type=sample_args.output_folder, default="out")
     args = parser.parse_args(argv)
     print(f"MLP training 16 -> {HIDDEN} -> {HIDDEN} -> 3, batch {args.batch}, {args.steps} steps "
           f"on profile '{args.profile}'")

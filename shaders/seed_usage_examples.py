@@ -6,14 +6,17 @@
 `check_feature_support` is the seed's "Check Feature Support" example and `convert_matrix` its
 "Convert Matrix to desired layout and type" example (seed 003, section "D3D12 API Additions").
 The lines between them that the seed leaves out (device, buffers, command list, queue) are
-ordinary D3D12 host code. Where the port differs from the seed, a `# seed:` comment says why:
-the feature and struct names are the shipped ones (the seed has "OPTIONSNN ... NN tbd"), and two
-of the seed's lines are bugs that the debug layer reports; `seed_literal_lines` runs them as
-written and prints what it says.
+ordinary D3D12 host code, with the barriers 0029 asks for: the source in NON_PIXEL_SHADER_RESOURCE,
+the destination in UNORDERED_ACCESS. Where the port differs from the seed, a `# seed:` comment says
+why: the feature and struct names are the shipped ones (the seed has "OPTIONSNN ... NN tbd"), the
+destination is a buffer of its own (one buffer cannot be in both states), and two of the seed's
+lines are bugs that the debug layer reports; `seed_literal_lines` runs them as written and prints
+what it says.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import warnings
 from ctypes import c_float
@@ -24,6 +27,7 @@ from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.conversions import convert_elements
 from dxlinalg.profile.registry import builtin_profile_names
+from shaders import sample_args
 
 
 def check_feature_support(d3d12Device: ID3D12Device) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL] | None:
@@ -103,7 +107,8 @@ def make_info(numRows: int, numColumns: int, srcSize: int, srcVA: int) -> D3D12_
 
 
 def convert_matrix(pD3D12Device: ID3D12Device, pD3D12CommandList: ID3D12GraphicsCommandList, numRows: int,
-                   numColumns: int, srcSize: int, srcVA: int) -> D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO:
+                   numColumns: int, srcSize: int, srcVA: int,
+                   destVA: int) -> D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO:
     """The seed's conversion example: query the size, place the destination, record the conversion."""
     infoDesc = make_info(numRows, numColumns, srcSize, srcVA)
 
@@ -112,10 +117,12 @@ def convert_matrix(pD3D12Device: ID3D12Device, pD3D12CommandList: ID3D12Graphics
 
     # After the size is known, initialize the DestVA. Offset the SrcVA with DestSize to get DestVA
     # (alignment requirements are ignored for simplicity)
-    # seed: `srcVA + infoDesc.DestInfo.DestSize`. That overlaps the FP32 source whenever
-    # DestSize < srcSize (always, for FP32 -> FP8) and is not 128-byte aligned on every device;
-    # the destination goes after the source instead, at the next 128-byte boundary.
-    infoDesc.DataDesc.DestVA = srcVA + align_up(srcSize, D3D12_LINEAR_ALGEBRA_MATRIX_DEST_VA_ALIGNMENT)
+    # seed: `srcVA + infoDesc.DestInfo.DestSize`, in the source's buffer. A buffer is in one state at
+    # a time and the conversion reads its source in NON_PIXEL_SHADER_RESOURCE but writes its
+    # destination in UNORDERED_ACCESS (0029), so the destination is a buffer of its own (sized from
+    # DestSize), at a 128-byte aligned VA. The seed's VA also overlaps the FP32 source whenever
+    # DestSize < srcSize (always, for FP32 -> FP8) and is not 128-byte aligned on every device.
+    infoDesc.DataDesc.DestVA = destVA
 
     # Perform the conversion
     pD3D12CommandList.ConvertLinearAlgebraMatrix(infoDesc, 1)  # seed: DescCount 0, which converts nothing
@@ -123,7 +130,10 @@ def convert_matrix(pD3D12Device: ID3D12Device, pD3D12CommandList: ID3D12Graphics
 
 
 def seed_literal_lines(device: ID3D12Device, numRows: int, numColumns: int, srcSize: int, srcVA: int) -> str:
-    """The seed's last two lines as written, on a scratch command list: what the debug layer says."""
+    """The seed's last two lines as written, on a scratch command list: what the debug layer says.
+
+    `srcVA` is in a UAV buffer, the seed's one buffer for source and destination; the debug layer
+    reports the overlap (or the misaligned DestVA) before the states that one buffer cannot be in."""
     allocator = device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
     commandList = device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator, None)
     infoDesc = make_info(numRows, numColumns, srcSize, srcVA)
@@ -166,42 +176,48 @@ def run(profile: str, numRows: int = 32, numColumns: int = 64) -> bool:
 
     weights = np.random.default_rng(2025).standard_normal((numRows, numColumns)).astype(np.float32) * 64
     srcSize = weights.nbytes
-    work_size = 4 * align_up(srcSize, 1 << 16)
     upload = buffer(device, D3D12_HEAP_TYPE_UPLOAD, srcSize, D3D12_RESOURCE_FLAG_NONE,
                     D3D12_RESOURCE_STATE_GENERIC_READ)
-    matrices = buffer(device, D3D12_HEAP_TYPE_DEFAULT, work_size, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS,
-                      D3D12_RESOURCE_STATE_COMMON)
+    source = buffer(device, D3D12_HEAP_TYPE_DEFAULT, srcSize, D3D12_RESOURCE_FLAG_NONE, D3D12_RESOURCE_STATE_COMMON)
+    matrices = buffer(device, D3D12_HEAP_TYPE_DEFAULT, 2 * align_up(srcSize, 1 << 16),
+                      D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COMMON)
+    roundTrip = buffer(device, D3D12_HEAP_TYPE_DEFAULT, srcSize, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS,
+                       D3D12_RESOURCE_STATE_COMMON)
     readback = buffer(device, D3D12_HEAP_TYPE_READBACK, srcSize, D3D12_RESOURCE_FLAG_NONE,
                       D3D12_RESOURCE_STATE_COPY_DEST)
+    for resource, name in ((source, "weights (FP32 row-major)"), (matrices, "matrices (E4M3 MUL_OPTIMAL)"),
+                           (roundTrip, "round trip (FP32 row-major)")):
+        resource.SetName(name)
     upload.Map(0, CD3DX12_RANGE(0, 0))[:srcSize] = weights.view(np.uint8).reshape(-1)
     upload.Unmap(0, None)
-    srcVA = matrices.GetGPUVirtualAddress()
+    srcVA = source.GetGPUVirtualAddress()
 
     queue = device.CreateCommandQueue(D3D12_COMMAND_QUEUE_DESC(Type=D3D12_COMMAND_LIST_TYPE_DIRECT))
     allocator = device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
     commandList = device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator, None)
-    commandList.CopyBufferRegion(matrices, 0, upload, 0, srcSize)
+    commandList.CopyBufferRegion(source, 0, upload, 0, srcSize)  # promotes source from COMMON to COPY_DEST
     commandList.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
-        matrices, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
+        source, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
 
-    infoDesc = convert_matrix(device, commandList, numRows, numColumns, srcSize, srcVA)
+    infoDesc = convert_matrix(device, commandList, numRows, numColumns, srcSize, srcVA,
+                              matrices.GetGPUVirtualAddress())  # matrices: promoted to UNORDERED_ACCESS
     print(f"FP32 {numRows} x {numColumns} row-major ({srcSize} bytes) -> E4M3 MUL_OPTIMAL: "
-          f"DestSize = {infoDesc.DestInfo.DestSize}, DestVA = srcVA + {infoDesc.DataDesc.DestVA - srcVA}")
+          f"DestSize = {infoDesc.DestInfo.DestSize}")
 
     # Check: convert the optimal matrix back to FP32 row-major and read it back.
-    backVA = align_up(infoDesc.DataDesc.DestVA + infoDesc.DestInfo.DestSize, D3D12_LINEAR_ALGEBRA_MATRIX_DEST_VA_ALIGNMENT)
     back = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
         (srcSize, D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR, numColumns * sizeof(c_float), numRows, numColumns,
          D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32),
         (infoDesc.DestInfo.DestSize, D3D12_LINEAR_ALGEBRA_DATATYPE_E4M3,
          D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL, 0),
-        (backVA, infoDesc.DataDesc.DestVA))
+        (roundTrip.GetGPUVirtualAddress(), infoDesc.DataDesc.DestVA))
     device.GetLinearAlgebraMatrixConversionDestinationInfo(back.DestInfo)
-    commandList.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(matrices)])
+    commandList.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(  # written, now read by a conversion
+        matrices, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
     commandList.ConvertLinearAlgebraMatrix([back], 1)
     commandList.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
-        matrices, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE)])
-    commandList.CopyBufferRegion(readback, 0, matrices, backVA - srcVA, srcSize)
+        roundTrip, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE)])
+    commandList.CopyBufferRegion(readback, 0, roundTrip, 0, srcSize)
     ThrowIfFailed(commandList.Close())
     fence = device.CreateFence(0, D3D12_FENCE_FLAG_NONE)
     queue.ExecuteCommandLists(1, [commandList])
@@ -219,15 +235,19 @@ def run(profile: str, numRows: int = 32, numColumns: int = 64) -> bool:
           f"(|w| up to {float(np.max(np.abs(weights))):.0f}; E4M3 max is 448)")
 
     print("the seed's literal `DestVA = srcVA + DestSize` and `ConvertLinearAlgebraMatrix(&infoDesc, 0)`:")
-    print("  " + seed_literal_lines(device, numRows, numColumns, srcSize, srcVA).replace("\n", "\n  "))
+    print("  " + seed_literal_lines(device, numRows, numColumns, srcSize,
+                                         matrices.GetGPUVirtualAddress()).replace("\n", "\n  "))
     return ok
 
 
-def main(argv: list[str]) -> int:
-    profiles = argv or builtin_profile_names()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("profiles", nargs="*", type=sample_args.profile, metavar="PROFILE",
+                        help="profile names or .json files (default: every built-in profile)")
+    profiles = parser.parse_args(argv).profiles or builtin_profile_names()
     results = [run(profile) for profile in profiles]
     return 0 if all(results) else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

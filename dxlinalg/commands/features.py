@@ -12,16 +12,12 @@ from d3d12api import (
     D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL,
     D3D12_FEATURE_DATA_COOPERATIVE_VECTOR,
     D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL,
-    D3D12_LINEAR_ALGEBRA_DATATYPE,
     D3D12CreateDevice,
     ID3D12Device,
     ThrowIfFailed,
     sizeof,
 )
-
-
-def _name(value: int) -> str:
-    return D3D12_LINEAR_ALGEBRA_DATATYPE(value).name
+from dxlinalg.numerics.component_types import d3d12_type_name
 
 
 def query_features(device: ID3D12Device) -> dict[str, object]:
@@ -37,13 +33,14 @@ def query_features(device: ID3D12Device) -> dict[str, object]:
     data.pVectorAccumulateProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE()
                                         for _ in range(data.VectorAccumulatePropCount)]
     ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data, sizeof(data)))
-    mul = [{"InputType": _name(p.InputType), "InputInterpretation": _name(p.InputInterpretation),
-            "MatrixInterpretation": _name(p.MatrixInterpretation), "BiasInterpretation": _name(p.BiasInterpretation),
-            "OutputType": _name(p.OutputType), "TransposeSupported": bool(p.TransposeSupported)}
+    name = d3d12_type_name
+    mul = [{"InputType": name(p.InputType), "InputInterpretation": name(p.InputInterpretation),
+            "MatrixInterpretation": name(p.MatrixInterpretation), "BiasInterpretation": name(p.BiasInterpretation),
+            "OutputType": name(p.OutputType), "TransposeSupported": bool(p.TransposeSupported)}
            for p in data.pMatrixVectorMulAddProperties]
 
     def accumulate(props: list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE]) -> list[dict[str, str]]:
-        return [{"InputType": _name(p.InputType), "AccumulationType": _name(p.AccumulationType)} for p in props]
+        return [{"InputType": name(p.InputType), "AccumulationType": name(p.AccumulationType)} for p in props]
 
     return {"CooperativeVectorTier": D3D12_COOPERATIVE_VECTOR_TIER(tier.CooperativeVectorTier).name,
             "MatrixVectorMulAddProperties": mul,

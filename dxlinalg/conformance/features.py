@@ -55,9 +55,7 @@ def check_features(query: FeatureQuery) -> tuple[list[CaseResult], DeviceFeature
     mul: dict[MulCombination, bool] = {}
     invalid = []
     for index, prop in enumerate(query.mul):
-        combination = MulCombination(int(prop.InputType), int(prop.InputInterpretation),
-                                     int(prop.MatrixInterpretation), int(prop.BiasInterpretation),
-                                     int(prop.OutputType))
+        combination = MulCombination(*_mul_key(prop))
         reason = _invalid_mul(combination)
         if reason:
             invalid.append(f"pMatrixVectorMulAddProperties[{index}] ({combination.label}): {reason}")
@@ -69,6 +67,10 @@ def check_features(query: FeatureQuery) -> tuple[list[CaseResult], DeviceFeature
                            "; ".join(invalid) or f"{len(query.mul)} Mul, {len(query.outer_product)} "
                                                  f"OuterProductAccumulate, {len(query.vector_accumulate)} "
                                                  f"VectorAccumulate properties"))
+
+    duplicates = _duplicate_rows(query)
+    results.append(_result("features/properties-unique", not duplicates,
+                           "; ".join(duplicates) or "no combination is listed twice"))
 
     for combination in MINIMUM_MUL:
         present = combination in mul
@@ -94,6 +96,44 @@ def check_features(query: FeatureQuery) -> tuple[list[CaseResult], DeviceFeature
         mul, outer, vector = {}, [], []
     features = DeviceFeatures(query.tier, tuple(sorted(mul.items())), tuple(outer), tuple(vector))
     return results, features
+
+
+def _duplicate_rows(query: FeatureQuery) -> list[str]:
+    """Each combination once per list (this suite's rule, docs/conformance.md): the lists say which
+    combinations are supported, so a repeat says nothing new, and a Mul repeat whose
+    TransposeSupported differs contradicts itself."""
+    problems = []
+    rows: dict[tuple[int, ...], list[int]] = {}
+    for index, prop in enumerate(query.mul):
+        rows.setdefault(_mul_key(prop), []).append(index)
+    for key, indices in rows.items():
+        if len(indices) > 1:
+            transpose = {bool(query.mul[i].TransposeSupported) for i in indices}
+            clash = " with TransposeSupported both TRUE and FALSE" if len(transpose) > 1 else ""
+            problems.append(f"pMatrixVectorMulAddProperties{_indices(indices)} report the same combination "
+                            f"({MulCombination(*key).label}){clash}")
+    for field_name, properties in (("pOuterProductAccumulateProperties", query.outer_product),
+                                   ("pVectorAccumulateProperties", query.vector_accumulate)):
+        pairs: dict[tuple[int, int], list[int]] = {}
+        for index, prop in enumerate(properties):
+            pairs.setdefault((int(prop.InputType), int(prop.AccumulationType)), []).append(index)
+        problems += [f"{field_name}{_indices(indices)} report the same pair ({dt.name(input_type)}, "
+                     f"{dt.name(accumulation_type)})"
+                     for (input_type, accumulation_type), indices in pairs.items() if len(indices) > 1]
+    if problems:
+        problems.append("each combination must be listed once (conformance suite rule: a property list is a set)")
+    return problems
+
+
+def _mul_key(prop: object) -> tuple[int, int, int, int, int]:
+    return (int(prop.InputType), int(prop.InputInterpretation), int(prop.MatrixInterpretation),
+            int(prop.BiasInterpretation), int(prop.OutputType))
+
+
+def _indices(indices: list[int]) -> str:
+    """[3] and [7]; [1], [4] and [9]."""
+    items = [f"[{i}]" for i in indices]
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _invalid_mul(c: MulCombination) -> str:

@@ -136,10 +136,17 @@ class Session:
         return resource
 
     def release_case_resources(self) -> None:
-        """Release every buffer created since the last call (the end of a case)."""
-        for resource in self._case_resources:
-            resource.Release()
-        self._case_resources.clear()
+        """Release every buffer created since the last call (the end of a case), each once: a device
+        whose Release raises is still asked to release the rest, then the first error is raised."""
+        resources, self._case_resources = self._case_resources, []
+        first_error: BaseException | None = None
+        for resource in resources:
+            try:
+                resource.Release()
+            except Exception as error:   # the tested device's bug: report it after releasing the rest
+                first_error = first_error or error
+        if first_error is not None:
+            raise first_error
 
     def upload(self, chunks: list[tuple[int, np.ndarray]], size: int) -> object:
         """An UPLOAD buffer holding each array's bytes at its offset."""
@@ -163,14 +170,18 @@ class Session:
         return D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(dest, src, (dest_va, src_va))
 
     def uav_to_srv(self, resource: object) -> None:
+        """A buffer written in UNORDERED_ACCESS (a conversion's destination, a root UAV) is about to be
+        read as a conversion source or a root SRV (NON_PIXEL_SHADER_RESOURCE)."""
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             resource, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
 
     def uav_barrier(self, resource: object) -> None:
+        """Order a write in UNORDERED_ACCESS before the next UAV access to the same buffer."""
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(resource)])
 
     def copy_to_readback(self, source: object, offset: int, size: int) -> object:
-        """Record a copy of `size` bytes at `offset` of a UAV buffer into a new READBACK buffer."""
+        """Record a copy of `size` bytes at `offset` of a buffer this list left in UNORDERED_ACCESS
+        into a new READBACK buffer (the transition to COPY_SOURCE included)."""
         readback = self.buffer(size, D3D12_HEAP_TYPE_READBACK)
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             source, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE)])
@@ -178,6 +189,8 @@ class Session:
         return readback
 
     def copy_from_upload(self, dest: object, dest_offset: int, upload: object, upload_offset: int, size: int) -> None:
+        """Fill part of a buffer this list has not used yet (COMMON, promoted to COPY_DEST by the copy),
+        then move it to UNORDERED_ACCESS for the shader that accumulates into it."""
         self.list.CopyBufferRegion(dest, dest_offset, upload, upload_offset, size)
         self.list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
             dest, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])

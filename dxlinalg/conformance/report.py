@@ -9,9 +9,10 @@ import time
 from collections import Counter
 from typing import TextIO
 
+from dxlinalg.conformance.grouping import FailureGroup, group_failures
 from dxlinalg.conformance.results import FAIL, PASS, SKIP, CaseResult, DeviceReport
 
-JSON_SCHEMA_VERSION = 1
+JSON_SCHEMA_VERSION = 2  # 2: every case has "traceback"
 
 
 def _error_text(value: float | None) -> str:
@@ -34,8 +35,9 @@ def format_table(report: DeviceReport, failures_only: bool = False) -> str:
     return "\n".join(lines)
 
 
-def format_summary(reports: list[DeviceReport]) -> str:
-    """Per device: counts, time, counts by group, and the failing cases again."""
+def format_summary(reports: list[DeviceReport], verbose: bool = False) -> str:
+    """Per device: counts, time, counts by group, and the failures again, those of one cause as one
+    entry (grouping.py); `verbose` adds the traceback of a case the device failed by raising."""
     lines = []
     for report in reports:
         counts = report.counts()
@@ -46,10 +48,50 @@ def format_summary(reports: list[DeviceReport]) -> str:
         for r in report.results:
             groups.setdefault(r.group, Counter())[r.status] += 1
         lines.append("  " + ", ".join(f"{group} {c[PASS]}/{sum(c.values())}" for group, c in groups.items()))
-        for r in report.failed:
-            lines.append(f"  FAIL {r.name}: {r.detail}" + (f" (max error {_error_text(r.max_error)}, "
-                                                           f"tolerance {r.tolerance})" if r.max_error else ""))
+        for failures in group_failures(report.failed):
+            lines += _failure_entry(failures, verbose)
     return "\n".join(lines)
+
+
+def _failure_line(r: CaseResult) -> str:
+    return f"{r.name}: {r.detail}" + (f" (max error {_error_text(r.max_error)}, tolerance {r.tolerance})"
+                                      if r.max_error else "")
+
+
+def _failure_entry(failures: FailureGroup, verbose: bool) -> list[str]:
+    """`FAIL case: detail` for a lone failure; for several of one cause, their count per case group,
+    the shape of their detail and a few of them."""
+    cases = failures.cases
+    if len(cases) == 1:
+        lines = [f"  FAIL {_failure_line(cases[0])}"]
+    else:
+        where = ", ".join(f"{group} {count}" for group, count in failures.groups().items())
+        lines = [f"  FAIL {len(cases)} cases ({where}), one cause: {failures.shape}"]
+        examples = failures.examples()
+        lines += [f"    {_failure_line(r)}" for r in examples]
+        if len(cases) > len(examples):
+            lines.append(f"    ... and {len(cases) - len(examples)} more of this cause (the table and --json "
+                         f"list every case)")
+    raised = next((r for r in cases if r.traceback), None)
+    if verbose and raised is not None:
+        lines.append(f"    traceback of {raised.name}:")
+        lines += [f"      {line}" for line in raised.traceback.splitlines()]
+    return lines
+
+
+def device_labels(profiles: list[tuple[str, str]]) -> list[str]:
+    """What to call each device of a run, from (profile name, how it was given): the profile's name,
+    which users recognise, with the file or `built-in` added where two devices share a name, and a
+    number where they share that too (one profile given twice)."""
+    names = Counter(name.casefold() for name, _ in profiles)
+    labels = [name if names[name.casefold()] == 1 else f"{name} ({given})" for name, given in profiles]
+    repeats = Counter(label.casefold() for label in labels)
+    seen: Counter = Counter()
+    numbered = []
+    for label in labels:
+        seen[label.casefold()] += 1
+        numbered.append(label if repeats[label.casefold()] == 1 else f"{label} #{seen[label.casefold()]}")
+    return numbered
 
 
 def _case_json(result: CaseResult) -> dict:
@@ -57,7 +99,8 @@ def _case_json(result: CaseResult) -> dict:
     if error is not None and not math.isfinite(error):
         error = str(error)  # "inf" (a NaN or Inf where a number was expected): JSON has no infinity
     return {"name": result.name, "group": result.group, "status": result.status, "max_error": error,
-            "tolerance": result.tolerance, "detail": result.detail, "seconds": round(result.seconds, 6)}
+            "tolerance": result.tolerance, "detail": result.detail, "seconds": round(result.seconds, 6),
+            "traceback": result.traceback or None}
 
 
 def to_json(reports: list[DeviceReport]) -> dict:

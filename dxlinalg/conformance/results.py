@@ -18,6 +18,7 @@ class CaseResult:
     tolerance: str = ""
     detail: str = ""
     seconds: float = 0.0
+    traceback: str = ""  # where an exception raised inside the device came from (shown with --verbose)
 
 
 @dataclass

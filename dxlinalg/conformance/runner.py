@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from traceback import format_exception
 
 import numpy as np
 
@@ -65,31 +66,42 @@ Progress = Callable[[int, int, str], None]
 
 def run_conformance(device: object, name: str = "device", quick: bool = False,
                     progress: Progress | None = None) -> DeviceReport:
-    """Check one device (anything with the ID3D12Device API) against the minimum support set."""
+    """Check one device (anything with the ID3D12Device API) against the minimum support set.
+
+    `progress(done, total, case_name)` is called before each case and once at the end; `total` is
+    the number of rows the report will have (the feature checks count, as they are cases too)."""
     start = time.perf_counter()
     report = DeviceReport(name)
     try:
         session = Session(device)
-        query = session.query_features()
+        feature_results, features = check_features(session.query_features())
+        cases = plan_cases(features, quick)
     except Exception as error:  # noqa: BLE001  (a device too broken to start is a failure, not a crash)
-        report.results.append(CaseResult("setup", "setup", FAIL, detail=_describe(error)))
+        report.results.append(failed_by_exception("setup", "setup", error))
         report.seconds = time.perf_counter() - start
         return report
-    feature_results, features = check_features(query)
     report.results += feature_results
-    cases = plan_cases(features, quick)
-    for index, case in enumerate(cases):
+    total = len(feature_results) + len(cases)
+    for case in cases:
         if progress is not None:
-            progress(index, len(cases), case.name)
+            progress(len(report.results), total, case.name)
         report.results.append(run_case(session, case))
     if progress is not None:
-        progress(len(cases), len(cases), "")
+        progress(total, total, "")
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _describe(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"
+def describe(error: BaseException) -> str:
+    """The exception as one line: its type and its message, lines joined."""
+    message = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def failed_by_exception(name: str, group: str, error: BaseException) -> CaseResult:
+    """A case the device failed by raising: one line to read, the traceback for --verbose."""
+    return CaseResult(name, group, FAIL, detail=describe(error),
+                      traceback="".join(format_exception(error)).rstrip("\n"))
 
 
 # -- cases ------------------------------------------------------------------------------------------
@@ -99,10 +111,19 @@ def run_case(session: Session, case: Case) -> CaseResult:
     try:
         result = runner(session, case)
     except Exception as error:  # noqa: BLE001  (the device's error is the case's result)
-        result = CaseResult(case.name, case.group, FAIL, detail=_describe(error))
-        session.recover()
-    finally:
+        result = failed_by_exception(case.name, case.group, error)
+        try:
+            session.recover()
+        except Exception as recover_error:  # noqa: BLE001  (the next case will meet the broken list)
+            result.detail += f"; a fresh command list could not be made: {describe(recover_error)}"
+    try:
         session.release_case_resources()
+    except Exception as error:  # noqa: BLE001  (Release failing is the device's fault too)
+        if result.status == FAIL:
+            result.detail += f"; releasing its buffers failed too: {describe(error)}"
+        else:
+            result = failed_by_exception(case.name, case.group, error)
+            result.detail = f"releasing its buffers failed: {result.detail}"
     result.seconds = time.perf_counter() - start
     return result
 

@@ -18,9 +18,17 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
+from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.resources import BufferRange
+from dxlinalg.linalg.checks import (
+    MulCombination,
+    accumulate_listed,
+    check_offsets_aligned,
+    lanes_in_bounds,
+    matching_mul_rows,
+    report_unsupported,
+)
 from dxlinalg.numerics.component_types import (
     ComponentType,
     MatrixLayout,
@@ -31,7 +39,7 @@ from dxlinalg.numerics.component_types import (
 )
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
 from dxlinalg.numerics.interpretation import interpret_input_vector, physical_type_of
-from dxlinalg.profile.model import AccumulateProperty, CooperativeVectorTier, DeviceProfile, MulProperty
+from dxlinalg.profile.model import AccumulateProperty, CooperativeVectorTier
 
 MAX_VECTOR_LENGTH = 1024        # DXC kSM69MaxVectorLength
 MAX_PACKED_K = 4096             # 1024 words of 4 packed components
@@ -170,24 +178,6 @@ def check_accumulate_vector(vector: np.ndarray, lanes: int, argument: str, op: s
 
 
 # -- what the profile reports (CheckFeatureSupport): UnsupportedError in strict mode --------------
-def _input_type_matches(listed: ComponentType, physical: ComponentType, interpretation: ComponentType) -> bool:
-    """A uint32 vector under a packed interpretation is reported either as UINT32 or as the packed type."""
-    if listed == physical:
-        return True
-    return physical == ComponentType.U32 and listed == interpretation and type_info(interpretation).is_packed
-
-
-def matching_mul_properties(profile: DeviceProfile, input_type: ComponentType, input_interpretation: ComponentType,
-                            matrix_interpretation: ComponentType, bias_interpretation: ComponentType | None,
-                            output_type: ComponentType) -> list[MulProperty]:
-    """Rows of the profile's Mul/MulAdd list describing this call (bias ignored for matvecmul)."""
-    return [p for p in profile.mul_properties
-            if _input_type_matches(p.input_type, input_type, input_interpretation)
-            and p.input_interpretation == input_interpretation and p.matrix_interpretation == matrix_interpretation
-            and (bias_interpretation is None or p.bias_interpretation == bias_interpretation)
-            and p.output_type == output_type]
-
-
 def check_mul_supported(ctx: ExecutionContext, input_type: ComponentType, input_interpretation: ComponentType,
                         matrix_interpretation: ComponentType, bias_interpretation: ComponentType | None,
                         output_type: ComponentType, transpose: bool, op: str) -> None:
@@ -199,17 +189,17 @@ def check_mul_supported(ctx: ExecutionContext, input_type: ComponentType, input_
                    f"MatrixInterpretation {matrix_interpretation.name}, BiasInterpretation {bias}, "
                    f"OutputType {output_type.name}")
     if profile.tier < CooperativeVectorTier.TIER_1_0:
-        _unsupported(ctx, f"{op}: profile {profile.name!r} reports CooperativeVectorTier {profile.tier.name}; "
-                          f"matrix-vector ops need TIER_1_0")
+        report_unsupported(ctx, f"{op}: profile {profile.name!r} reports CooperativeVectorTier {profile.tier.name}; "
+                                f"matrix-vector ops need TIER_1_0")
         return
-    rows = matching_mul_properties(profile, input_type, input_interpretation, matrix_interpretation,
-                                   bias_interpretation, output_type)
+    rows = matching_mul_rows(profile, MulCombination(input_type, input_interpretation, matrix_interpretation,
+                                                     bias_interpretation, output_type))
     if not rows:
-        _unsupported(ctx, f"{op}: combination ({combination}) is not in profile {profile.name!r}'s "
-                          f"CheckFeatureSupport MatrixVectorMulAdd list (0029: use only reported combinations)")
+        report_unsupported(ctx, f"{op}: combination ({combination}) is not in profile {profile.name!r}'s "
+                                f"CheckFeatureSupport MatrixVectorMulAdd list (0029: use only reported combinations)")
     elif transpose and not any(p.transpose_supported for p in rows):
-        _unsupported(ctx, f"{op}: transpose = true but profile {profile.name!r} reports TransposeSupported = "
-                          f"FALSE for ({combination}) (0029: transpose support must be queried)")
+        report_unsupported(ctx, f"{op}: transpose = true but profile {profile.name!r} reports TransposeSupported = "
+                                f"FALSE for ({combination}) (0029: transpose support must be queried)")
 
 
 def check_outer_product_supported(ctx: ExecutionContext, input_type: ComponentType,
@@ -232,17 +222,12 @@ def _check_accumulate(ctx: ExecutionContext, rows: list[AccumulateProperty], inp
                       accumulation_type: ComponentType, op: str, list_name: str) -> None:
     profile = ctx.profile
     if profile.tier < CooperativeVectorTier.TIER_1_1:
-        _unsupported(ctx, f"{op}: profile {profile.name!r} reports CooperativeVectorTier {profile.tier.name}; "
-                          f"{list_name} needs TIER_1_1 (0029 Support Tiers)")
+        report_unsupported(ctx, f"{op}: profile {profile.name!r} reports CooperativeVectorTier {profile.tier.name}; "
+                                f"{list_name} needs TIER_1_1 (0029 Support Tiers)")
         return
-    if not any(p.input_type == input_type and p.accumulation_type == accumulation_type for p in rows):
-        _unsupported(ctx, f"{op}: (InputType {input_type.name}, AccumulationType {accumulation_type.name}) is not "
-                          f"in profile {profile.name!r}'s CheckFeatureSupport {list_name} list")
-
-
-def _unsupported(ctx: ExecutionContext, message: str) -> None:
-    if ctx.strict:
-        raise UnsupportedError(message)
+    if not accumulate_listed(rows, input_type, accumulation_type):
+        report_unsupported(ctx, f"{op}: (InputType {input_type.name}, AccumulationType {accumulation_type.name}) is "
+                                f"not in profile {profile.name!r}'s CheckFeatureSupport {list_name} list")
 
 
 # -- run-time rules (undefined behaviour): UndefinedBehaviorError in strict mode --------------------
@@ -255,19 +240,8 @@ def check_stride_alignment(layout: MatrixLayout, stride: int, ctx: ExecutionCont
 
 def check_offset_alignment(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, alignment: int,
                            argument: str, rule: str, op: str) -> None:
-    """Resource base address + offset is `alignment`-byte aligned, on every active lane."""
-    if not ctx.strict:
-        return
-    if isinstance(offsets, int):
-        bad = ctx.active if (rng.base_address + offsets) % alignment else None
-    else:
-        bad = ctx.active & ((rng.base_address + offsets) % alignment != 0)
-    if bad is not None and bad.any():
-        lane = int(np.flatnonzero(bad)[0])
-        offset = offsets if isinstance(offsets, int) else int(offsets[lane])
-        raise UndefinedBehaviorError(
-            f"{op}: {argument} {offset} + buffer base 0x{rng.base_address:x} ({rng.name}, lane {lane}) "
-            f"must be {alignment}-byte aligned (0029 {op}: {rule})")
+    """Resource base address + offset is `alignment`-byte aligned, on every active lane (0029 `op`: `rule`)."""
+    check_offsets_aligned(ctx, rng, offsets, alignment, argument, f"0029 {op}: {rule}", op)
 
 
 def check_in_bounds(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, extent: int,
@@ -277,17 +251,5 @@ def check_in_bounds(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.n
     Out of bounds is undefined (0029: no bounds checking); strict mode raises, permissive mode
     returns the mask so the caller loads zeros / skips the write, as the spec's fallback says.
     """
-    active = ctx.active
-    if isinstance(offsets, int):
-        inside = 0 <= offsets and offsets + extent <= rng.size
-        outside = active if not inside else np.zeros_like(active)
-    else:
-        inside = (offsets >= 0) & (offsets + extent <= rng.size)
-        outside = active & ~inside
-    if ctx.strict and outside.any():
-        lane = int(np.flatnonzero(outside)[0])
-        offset = offsets if isinstance(offsets, int) else int(offsets[lane])
-        raise UndefinedBehaviorError(
-            f"{op}: {what} at {argument} {offset} (lane {lane}) spans bytes [{offset}, {offset + extent}) but "
-            f"{rng.name} has {rng.size} bytes (0029: an out-of-bounds {what} makes the whole operation undefined)")
-    return active & inside
+    return lanes_in_bounds(ctx, rng, offsets, extent, argument, what,
+                           f"0029: an out-of-bounds {what} makes the whole operation undefined", op)

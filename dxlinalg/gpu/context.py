@@ -14,13 +14,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import cached_property
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
+
+if TYPE_CHECKING:
+    from dxlinalg.gpu.groupshared import GroupSharedMemory
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class ExecutionContext:
         self.state = state or DispatchState()
         self.defer_atomics = defer_atomics
         self.deferred_writes: DeferredWrites | None = None
+        self.shared_memories: list[GroupSharedMemory] = []   # groupshared storage of these lanes' groups
         self.lanes = geometry.lanes
         self.wave_size = geometry.wave_size
         self._stack: list[np.ndarray] = [np.ones(self.lanes, dtype=bool)]
@@ -98,11 +103,48 @@ class ExecutionContext:
         # (first lane, lane count) of each wave, as per-wave operations over all lanes need them
         self.wave_runs = (self.wave_starts, np.diff(self.wave_starts, append=self.lanes))
 
+    # -- thread groups: the lanes of one group are contiguous (a chunk holds whole groups) ---------
+    @cached_property
+    def group_starts(self) -> np.ndarray:
+        """First lane of each thread group of this context."""
+        group_id = self.geometry.group_id
+        new_group = np.ones(self.lanes, dtype=bool)
+        new_group[1:] = np.any(group_id[1:] != group_id[:-1], axis=1)
+        return np.flatnonzero(new_group)
+
+    @cached_property
+    def group_of_lane(self) -> np.ndarray:
+        """(lanes,) int64: each lane's group, numbered from 0 within this context."""
+        new_group = np.zeros(self.lanes, dtype=np.int64)
+        new_group[self.group_starts] = 1
+        return np.cumsum(new_group) - 1
+
+    @property
+    def groups(self) -> int:
+        return int(self.group_starts.shape[0])
+
+    def group_name(self, lane: int) -> str:
+        """`thread group (x, y, z)` of a lane, for messages."""
+        return f"thread group {tuple(int(v) for v in self.geometry.group_id[lane])}"
+
+    def thread_name(self, lane: int) -> str:
+        """`thread i of thread group (x, y, z)` (i = SV_GroupIndex) of a lane, for messages."""
+        return f"thread {int(self.geometry.group_index[lane])} of {self.group_name(lane)}"
+
+    def per_group_count(self, lanes: np.ndarray) -> np.ndarray:
+        """(groups,) how many lanes of each group are set in the (lanes,) bool `lanes`."""
+        return np.add.reduceat(lanes.astype(np.int64), self.group_starts)
+
     # -- the active mask -------------------------------------------------------------------------
     @property
     def active(self) -> np.ndarray:
         """(lanes,) bool: lanes executing the current statement."""
         return self._stack[-1] & ~self._returned
+
+    @property
+    def live(self) -> np.ndarray:
+        """(lanes,) bool: lanes that have not returned (they will reach a group barrier)."""
+        return ~self._returned
 
     def lane_bool(self, condition: object, what: str = "condition") -> np.ndarray:
         """A per-lane bool from a scalar or a (lanes,) array."""

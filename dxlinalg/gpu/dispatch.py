@@ -4,7 +4,9 @@
 are numbered x fastest, then y, then z; each chunk holds whole groups, at most
 `max_lanes_per_chunk` threads, so memory stays bounded however large the grid. Inside a group,
 threads are numbered by SV_GroupIndex and cut into waves of the profile's wave size (a group
-whose size is not a multiple of it ends with a partial wave).
+whose size is not a multiple of it ends with a partial wave). A shader's groupshared arrays get
+fresh memory per chunk, one row per group (`dxlinalg.gpu.groupshared`); chunks are also cut so that
+this memory stays under `MAX_GROUPSHARED_BYTES_PER_CHUNK`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UnsupportedError
 from dxlinalg.gpu.context import DispatchState, ExecutionContext, LaneGeometry, activate
+from dxlinalg.gpu.groupshared import GroupSharedMemory, check_groupshared_size
+from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
 from dxlinalg.gpu.resources import (
     ByteAddressBufferView,
     RootConstants,
@@ -32,6 +36,7 @@ from dxlinalg.profile.registry import load_profile
 
 MAX_GROUPS_PER_DIMENSION = 65535  # D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION
 DEFAULT_MAX_LANES_PER_CHUNK = 8192
+MAX_GROUPSHARED_BYTES_PER_CHUNK = 1 << 22   # groupshared rows of one chunk (strict mode adds 7 bytes per byte)
 
 
 @dataclass(frozen=True)
@@ -68,10 +73,13 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
             f"waves of {prof.wave_size} lanes (WaveLaneCountMin/Max); the pipeline cannot be created")
     if max_lanes_per_chunk < 1:
         raise InvalidArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
+    shared_bytes = shader.groupshared_bytes
+    check_groupshared_size(shared_bytes, prof, f"shader {shader.name!r}")
     views = _bind(shader, bindings)
     total_groups = groups[0] * groups[1] * groups[2]
     per_group = shader.threads_per_group
-    groups_per_chunk = max(1, max_lanes_per_chunk // per_group)
+    groups_per_chunk = max(1, min(max_lanes_per_chunk // per_group,
+                                  MAX_GROUPSHARED_BYTES_PER_CHUNK // max(shared_bytes, 1)))
     state = DispatchState()
     chunks = 0
     for first in range(0, total_groups, groups_per_chunk):
@@ -80,7 +88,7 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
         ctx = ExecutionContext(geometry, prof, strict, state, defer_atomics=True)
         with activate(ctx):
             try:
-                shader.function(**views)
+                shader.function(**views, **_groupshared_arrays(shader, ctx))
             finally:
                 ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
         chunks += 1
@@ -108,6 +116,15 @@ def _bind(shader: ComputeShader, bindings: Mapping[str, object]) -> dict[str, ob
         else:
             views[name] = ByteAddressBufferView(dataclasses.replace(rng, writable=False))
     return views
+
+
+def _groupshared_arrays(shader: ComputeShader, ctx: ExecutionContext) -> dict[str, GroupSharedArray]:
+    """The shader's groupshared arrays over fresh memory for the chunk's groups."""
+    if not shader.groupshared:
+        return {}
+    memory = GroupSharedMemory(ctx, shader.groupshared_bytes)
+    return {name: GroupSharedArray(memory, shader.groupshared[name], offset, name)
+            for name, offset in shader.groupshared_offsets.items()}
 
 
 def _geometry(first_group: int, group_count: int, grid: tuple[int, ...], numthreads: tuple[int, int, int],

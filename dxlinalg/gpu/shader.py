@@ -6,17 +6,19 @@
         tid = SV_DispatchThreadID()[:, 0]
         ...
 
-Each parameter is a binding: its default declares the HLSL resource type and register. The
-function runs once per chunk of thread groups; `[WaveSize(N)]` is `wave_size=N`.
+Each parameter is a binding: its default declares the HLSL resource type and register, or a
+`groupshared(T, N)` array (`dxlinalg.gpu.groupshared_arrays`). The function runs once per chunk of
+thread groups; `[WaveSize(N)]` is `wave_size=N`.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.groupshared_arrays import GroupSharedDeclaration, layout_groupshared
 from dxlinalg.gpu.resources import BindingDeclaration, ByteAddressBuffer, RootConstants, RWByteAddressBuffer
 
 MAX_THREADS_PER_GROUP = 1024   # D3D12_CS_THREAD_GROUP_MAX_THREADS_COUNT
@@ -25,12 +27,13 @@ MAX_NUMTHREADS = (1024, 1024, 64)  # D3D12_CS_THREAD_GROUP_MAX_X/Y/Z
 
 @dataclass(frozen=True)
 class ComputeShader:
-    """A compiled compute shader: entry function, [numthreads], optional [WaveSize], bindings."""
+    """A compiled compute shader: entry function, [numthreads], optional [WaveSize], bindings, groupshared arrays."""
 
     function: Callable[..., None]
     numthreads: tuple[int, int, int]
     bindings: dict[str, BindingDeclaration]
     wave_size: int | None = None
+    groupshared: dict[str, GroupSharedDeclaration] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -41,10 +44,24 @@ class ComputeShader:
         x, y, z = self.numthreads
         return x * y * z
 
+    @property
+    def groupshared_offsets(self) -> dict[str, int]:
+        """Byte offset of each groupshared array in the group's groupshared memory."""
+        return layout_groupshared(self.groupshared)[0]
+
+    @property
+    def groupshared_bytes(self) -> int:
+        """Groupshared memory one thread group needs (the total the D3D12 limit applies to)."""
+        return layout_groupshared(self.groupshared)[1]
+
     def binding_for(self, key: str) -> str:
         """The binding name for a name or a register ("t0", "u1", "b0")."""
         if key in self.bindings:
             return key
+        if key in self.groupshared:
+            raise InvalidArgumentError(
+                f"shader {self.name!r}: {key!r} is a groupshared array; each thread group gets its own, "
+                f"nothing is bound to it")
         for name, declaration in self.bindings.items():
             if declaration.register == key:
                 return name
@@ -67,21 +84,26 @@ def compute_shader(*, numthreads: tuple[int, int, int],
         raise InvalidArgumentError(f"WaveSize({wave_size}) must be a power of two in [4, 128] (SM 6.6)")
 
     def decorate(function: Callable[..., None]) -> ComputeShader:
-        bindings = _bindings_of(function)
-        return ComputeShader(function, threads, bindings, wave_size)  # type: ignore[arg-type]
+        bindings, shared = _parameters_of(function)
+        return ComputeShader(function, threads, bindings, wave_size, shared)  # type: ignore[arg-type]
 
     return decorate
 
 
-def _bindings_of(function: Callable[..., None]) -> dict[str, BindingDeclaration]:
+def _parameters_of(function: Callable[..., None]) -> tuple[dict[str, BindingDeclaration],
+                                                           dict[str, GroupSharedDeclaration]]:
     bindings: dict[str, BindingDeclaration] = {}
+    shared: dict[str, GroupSharedDeclaration] = {}
     registers: dict[str, str] = {}
     for name, parameter in inspect.signature(function).parameters.items():
         declaration = parameter.default
+        if isinstance(declaration, GroupSharedDeclaration):
+            shared[name] = declaration
+            continue
         if not isinstance(declaration, (ByteAddressBuffer, RWByteAddressBuffer, RootConstants)):
             raise InvalidArgumentError(
                 f"shader parameter {name!r} needs a binding default such as ByteAddressBuffer('t0'), "
-                f"RWByteAddressBuffer('u0') or RootConstants('b0', count)")
+                f"RWByteAddressBuffer('u0') or RootConstants('b0', count), or a groupshared(T, N) array")
         register = declaration.register
         if len(register) < 2 or register[0] != declaration.register_class or not register[1:].isdigit():
             raise InvalidArgumentError(
@@ -91,4 +113,4 @@ def _bindings_of(function: Callable[..., None]) -> dict[str, BindingDeclaration]
             raise InvalidArgumentError(f"bindings {registers[register]!r} and {name!r} share register {register}")
         registers[register] = name
         bindings[name] = declaration
-    return bindings
+    return bindings, shared

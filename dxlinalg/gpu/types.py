@@ -128,6 +128,8 @@ int16_t = ScalarType("int16_t", np.dtype(np.int16))
 uint16_t = ScalarType("uint16_t", np.dtype(np.uint16))
 int32_t = ScalarType("int", np.dtype(np.int32))
 uint32_t = ScalarType("uint", np.dtype(np.uint32))
+int64_t = ScalarType("int64_t", np.dtype(np.int64))
+uint64_t = ScalarType("uint64_t", np.dtype(np.uint64))
 bool_t = ScalarType("bool", np.dtype(np.bool_))
 half = float16_t
 float_ = float32_t
@@ -144,7 +146,8 @@ uint2, uint3, uint4 = (VectorType(uint32_t, n) for n in (2, 3, 4))
 
 HlslType = ScalarType | VectorType
 
-_BY_DTYPE = {t.dtype: t for t in (float16_t, float32_t, float64_t, int16_t, uint16_t, int32_t, uint32_t)}
+_BY_DTYPE = {t.dtype: t for t in (float16_t, float32_t, float64_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                                   uint64_t)}
 
 
 def scalar_type_of(dtype: np.dtype) -> ScalarType:
@@ -154,4 +157,4 @@ def scalar_type_of(dtype: np.dtype) -> ScalarType:
     except KeyError:
         raise InvalidArgumentError(
             f"dtype {np.dtype(dtype)} has no HLSL buffer type; use float16, float32, float64, int16, "
-            f"uint16, int32 or uint32") from None
+            f"uint16, int32, uint32, int64 or uint64") from None

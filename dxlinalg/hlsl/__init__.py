@@ -4,8 +4,9 @@
 VectorRef, MakeInterpretedVector, Mul, MulAdd, OuterProductAccumulate, VectorAccumulate,
 DATA_TYPE_*, MATRIX_LAYOUT_*), resource declarations, system values, wave intrinsics, the
 masking construct for branches (`if_`/`else_`/`assign`), HLSL types (`float16_t`, `vector[T, N]`)
-and elementwise intrinsics — `max`, `min`, `abs`, `round`, `any` and `all` shadow Python's
-builtins there, as they would in HLSL.
+and elementwise intrinsics. `max`, `min`, `abs`, `round`, `pow`, `any` and `all` take Python's
+builtins' place there: HLSL's meaning on numpy arrays and scalars (lane values), Python's own on
+everything else, so host code in the same module keeps working (see dxlinalg.gpu.intrinsics).
 """
 
 from dxlinalg.gpu import (
@@ -37,6 +38,30 @@ from dxlinalg.gpu import (
     lane_return,
     run_dispatch,
 )
+
+# groupshared memory, group barriers and the Interlocked* atomics on groupshared arrays
+from dxlinalg.gpu.barriers import (
+    AllMemoryBarrier,
+    AllMemoryBarrierWithGroupSync,
+    DeviceMemoryBarrier,
+    DeviceMemoryBarrierWithGroupSync,
+    GroupMemoryBarrier,
+    GroupMemoryBarrierWithGroupSync,
+)
+from dxlinalg.gpu.groupshared_arrays import (
+    InterlockedAdd,
+    InterlockedAnd,
+    InterlockedCompareExchange,
+    InterlockedCompareExchangeFloatBitwise,
+    InterlockedCompareStore,
+    InterlockedCompareStoreFloatBitwise,
+    InterlockedExchange,
+    InterlockedMax,
+    InterlockedMin,
+    InterlockedOr,
+    InterlockedXor,
+    groupshared,
+)
 from dxlinalg.gpu.intrinsics import (
     abs,
     all,
@@ -63,6 +88,7 @@ from dxlinalg.gpu.intrinsics import (
     mad,
     max,
     min,
+    pow,
     rcp,
     round,
     rsqrt,
@@ -102,6 +128,7 @@ from dxlinalg.gpu.types import (
     int8_t4_packed,
     int16_t,
     int32_t,
+    int64_t,
     int_,
     uint,
     uint2,
@@ -110,6 +137,7 @@ from dxlinalg.gpu.types import (
     uint8_t4_packed,
     uint16_t,
     uint32_t,
+    uint64_t,
     vector,
 )
 from dxlinalg.hlsl.linalg import (

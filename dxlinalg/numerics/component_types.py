@@ -186,3 +186,50 @@ def require_register_interpretation(value: ComponentType | int, argument: str) -
 def _names(types: frozenset[ComponentType]) -> str:
     return ", ".join(t.name for t in sorted(types))
 
+
+
+#: The names users write and read: D3D12_LINEAR_ALGEBRA_DATATYPE's short names (the seed's, then
+#: the shipped header's FLOAT_E4M3/FLOAT_E5M2 aliases), for the twelve linear-algebra types.
+#: The first name of a type is the one printed (d3d12api's enum uses the same names and values).
+D3D12_TYPE_NAMES: dict[str, ComponentType] = {
+    "SINT16": ComponentType.I16,
+    "UINT16": ComponentType.U16,
+    "SINT32": ComponentType.I32,
+    "UINT32": ComponentType.U32,
+    "FLOAT16": ComponentType.F16,
+    "FLOAT32": ComponentType.F32,
+    "SINT8_T4_PACKED": ComponentType.PackedS8x32,
+    "UINT8_T4_PACKED": ComponentType.PackedU8x32,
+    "UINT8": ComponentType.U8,
+    "SINT8": ComponentType.I8,
+    "E4M3": ComponentType.F8_E4M3,
+    "E5M2": ComponentType.F8_E5M2,
+    "FLOAT_E4M3": ComponentType.F8_E4M3,
+    "FLOAT_E5M2": ComponentType.F8_E5M2,
+}
+D3D12_TYPE_PREFIX = "D3D12_LINEAR_ALGEBRA_DATATYPE_"
+_PRINTED_NAMES: dict[ComponentType, str] = {t: n for n, t in reversed(D3D12_TYPE_NAMES.items())}
+#: Every accepted spelling, upper-cased: the D3D12 names and the DXIL names of the same types.
+_ACCEPTED_NAMES: dict[str, ComponentType] = {
+    **{t.name.upper(): t for t in REGISTER_INTERPRETATIONS}, **D3D12_TYPE_NAMES}
+
+
+def d3d12_type_name(component_type: ComponentType | int) -> str:
+    """The D3D12 short name users read (FLOAT16, SINT8_T4_PACKED, E4M3); the DXIL name for other types."""
+    ct = as_component_type(component_type, "component_type")
+    return _PRINTED_NAMES.get(ct, ct.name)
+
+
+def parse_component_type(name: str, argument: str) -> ComponentType:
+    """A linear-algebra type from what a user wrote: a D3D12 short name (FLOAT16, SINT8_T4_PACKED,
+    FLOAT_E4M3; the D3D12_LINEAR_ALGEBRA_DATATYPE_ prefix may be kept) or its DXIL name (F16,
+    PackedS8x32, F8_E4M3), in any case. The error names `argument` and lists the D3D12 names."""
+    key = name.strip().upper() if isinstance(name, str) else None
+    if key is not None and key.startswith(D3D12_TYPE_PREFIX):
+        key = key.removeprefix(D3D12_TYPE_PREFIX)
+    component_type = _ACCEPTED_NAMES.get(key) if key else None
+    if component_type is None:
+        raise InvalidArgumentError(
+            f"{argument} {name!r} is not a D3D12 linear-algebra type; valid: {', '.join(D3D12_TYPE_NAMES)} "
+            f"(DXIL names such as F16 are accepted too)")
+    return component_type

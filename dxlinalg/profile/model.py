@@ -1,20 +1,56 @@
 """A device profile: every choice the spec leaves to the implementation, as named data.
 
 Profiles are pydantic models so a user can write one as JSON and load it
-(`load_profile("my_gpu.json")`). Component types are written by their DXIL names
-("F16", "I8", "F8_E4M3", ...), which equal the seed's D3D12_LINEAR_ALGEBRA_DATATYPE values.
+(`load_profile("my_gpu.json")`). They are strict: an unknown key at any level, a value of the wrong
+JSON type or outside its range is an error, never a silently applied default. Component types are
+written by their D3D12 short names ("FLOAT16", "SINT8_T4_PACKED", "E4M3"; the DXIL names "F16", ...
+are accepted too), and printed by their D3D12 names. docs/profiles.md is generated from the field
+descriptions below (tests/profile/test_profile_docs.py keeps the two equal).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from enum import IntEnum, StrEnum
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
-from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
-from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.numerics.component_types import (
+    MEMORY_INTERPRETATIONS,
+    ComponentType,
+    MatrixLayout,
+    d3d12_type_name,
+    parse_component_type,
+)
+from dxlinalg.numerics.float_conversion import (
+    E4m3OverflowNan,
+    FloatConversionSettings,
+    Fp8Overflow,
+    NanPayload,
+    ZeroSign,
+)
 from dxlinalg.profile.vulkan import VulkanProfile
+
+#: Unknown keys are errors in every model of a profile (values are not coerced: Strict* fields).
+STRICT = ConfigDict(extra="forbid")
+STRICT_FROZEN = ConfigDict(extra="forbid", frozen=True)
+SEED_MAX = 2**32 - 1
+FLOAT_TYPES = (ComponentType.F32, ComponentType.F16, ComponentType.F8_E4M3, ComponentType.F8_E5M2)
 
 
 class CooperativeVectorTier(IntEnum):
@@ -25,41 +61,104 @@ class CooperativeVectorTier(IntEnum):
     TIER_1_1 = 0x11
 
 
-def _component_type(value: object) -> ComponentType:
-    if isinstance(value, str):
-        try:
-            return ComponentType[value]
-        except KeyError:
-            raise ValueError(f"unknown component type name {value!r}; use DXIL names such as "
-                             f"F16, F32, I8, U8, I32, PackedS8x32, F8_E4M3") from None
-    return ComponentType(int(value))  # type: ignore[arg-type]
+TIER_PREFIX = "D3D12_COOPERATIVE_VECTOR_"
 
 
-def _tier(value: object) -> CooperativeVectorTier:
-    if isinstance(value, str):
-        try:
-            return CooperativeVectorTier[value]
-        except KeyError:
-            raise ValueError(f"unknown tier {value!r}; use NOT_SUPPORTED, TIER_1_0 or TIER_1_1") from None
-    return CooperativeVectorTier(int(value))  # type: ignore[arg-type]
+def _rule_broken(rule: str) -> PydanticCustomError:
+    """A validation error whose message is `rule`, verbatim (no pydantic prefix)."""
+    return PydanticCustomError("profile_rule", "{rule}", {"rule": rule})
 
 
-TierName = Annotated[CooperativeVectorTier, BeforeValidator(_tier),
-                     PlainSerializer(lambda t: t.name, return_type=str)]
-TypeName = Annotated[ComponentType, BeforeValidator(_component_type),
-                     PlainSerializer(lambda t: t.name, return_type=str)]
+def _type_named(value: object) -> ComponentType:
+    """A linear-algebra type written by name (D3D12 short or DXIL), or an enum member from Python code."""
+    if isinstance(value, IntEnum):  # ComponentType or D3D12_LINEAR_ALGEBRA_DATATYPE, from Python code
+        value = value.name
+    if not isinstance(value, str):
+        raise _rule_broken(f"a type is written as a name such as \"FLOAT16\", not {shown_value(value)}")
+    try:
+        return parse_component_type(value, "type")
+    except InvalidArgumentError as error:
+        raise _rule_broken(str(error)) from None
+
+
+def _memory_type_named(value: object) -> ComponentType:
+    """Matrix and bias interpretations: a type that can sit in memory (no packed register types)."""
+    component_type = _type_named(value)
+    if component_type not in MEMORY_INTERPRETATIONS:
+        valid = ", ".join(d3d12_type_name(t) for t in sorted(MEMORY_INTERPRETATIONS))
+        raise _rule_broken(f"{d3d12_type_name(component_type)} is a packed register type, not a memory "
+                           f"interpretation; valid: {valid} (0029: Memory Interpretations)")
+    return component_type
+
+
+def _float_type_named(value: object) -> ComponentType:
+    """Types a float conversion can produce or read: FLOAT32, FLOAT16, E4M3, E5M2."""
+    component_type = _type_named(value)
+    if component_type not in FLOAT_TYPES:
+        raise _rule_broken(f"{d3d12_type_name(component_type)} is not a float type; valid: "
+                           f"{', '.join(d3d12_type_name(t) for t in FLOAT_TYPES)}")
+    return component_type
+
+
+def _tier_named(value: object) -> CooperativeVectorTier:
+    if isinstance(value, CooperativeVectorTier):
+        return value
+    names = ", ".join(CooperativeVectorTier.__members__)
+    if not isinstance(value, str):
+        raise _rule_broken(f"a tier is written as a name ({names}), not {shown_value(value)}")
+    key = value.strip().upper().removeprefix(TIER_PREFIX)
+    if key not in CooperativeVectorTier.__members__:
+        raise _rule_broken(f"{value!r} is not a cooperative-vector tier; valid: {names}")
+    return CooperativeVectorTier[key]
+
+
+def shown_value(value: object) -> str:
+    """A value as the user wrote it in JSON, kept short, for messages."""
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _type_set_names(types: frozenset[ComponentType]) -> list[str]:
+    return [d3d12_type_name(t) for t in sorted(types)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """How docs/profiles.md names the type of a field whose Python type does not say it."""
+
+    text: str
+
+
+TierName = Annotated[CooperativeVectorTier, BeforeValidator(_tier_named),
+                     PlainSerializer(lambda t: t.name, return_type=str),
+                     Shown(" or ".join(f"`{t.name}`" for t in CooperativeVectorTier))]
+TypeName = Annotated[ComponentType, BeforeValidator(_type_named),
+                     PlainSerializer(d3d12_type_name, return_type=str), Shown("a [type name](#type-names)")]
+MemoryTypeName = Annotated[ComponentType, BeforeValidator(_memory_type_named),
+                           PlainSerializer(d3d12_type_name, return_type=str),
+                           Shown("a [type name](#type-names), not a packed one")]
+FloatTypeName = Annotated[ComponentType, BeforeValidator(_float_type_named)]
+FloatTypeSet = Annotated[frozenset[FloatTypeName], PlainSerializer(_type_set_names, return_type=list[str]),
+                         Shown("a list of " + ", ".join(f"`{d3d12_type_name(t)}`" for t in FLOAT_TYPES))]
+Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX)]
 
 
 class MulProperty(BaseModel):
     """One supported Mul/MulAdd combination (D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL)."""
 
-    model_config = ConfigDict(frozen=True)
-    input_type: TypeName
-    input_interpretation: TypeName
-    matrix_interpretation: TypeName
-    bias_interpretation: TypeName
-    output_type: TypeName
-    transpose_supported: bool = False
+    model_config = STRICT_FROZEN
+    input_type: TypeName = Field(description="InputType: the element type of the input vector in registers.")
+    input_interpretation: TypeName = Field(
+        description="InputInterpretation: how the input vector's elements are read (may be a packed type).")
+    matrix_interpretation: MemoryTypeName = Field(
+        description="MatrixInterpretation: the type of the matrix elements in memory (not packed).")
+    bias_interpretation: MemoryTypeName = Field(
+        description="BiasInterpretation: the type of the bias vector in memory (not packed).")
+    output_type: TypeName = Field(description="OutputType: the element type of the result vector.")
+    transpose_supported: StrictBool = Field(
+        False, description="TransposeSupported: the matrix may be used transposed with this combination.")
 
     def key(self) -> tuple[ComponentType, ...]:
         return (self.input_type, self.input_interpretation, self.matrix_interpretation,
@@ -69,41 +168,46 @@ class MulProperty(BaseModel):
 class AccumulateProperty(BaseModel):
     """One supported accumulate combination (D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE)."""
 
-    model_config = ConfigDict(frozen=True)
-    input_type: TypeName
-    accumulation_type: TypeName
+    model_config = STRICT_FROZEN
+    input_type: TypeName = Field(description="InputType: the element type of the vectors accumulated.")
+    accumulation_type: TypeName = Field(description="AccumulationType: the element type in memory.")
 
 
 class TiledLayoutSpec(BaseModel):
     """Tiles of tile_rows x tile_bytes, padded; see dxlinalg.numerics.layouts.tiled."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = STRICT_FROZEN
 
-    kind: Literal["tiled"] = "tiled"
-    tile_rows: int = Field(8, ge=1, le=64)
-    tile_bytes: int = Field(16, ge=16, le=256, multiple_of=16)
-    tile_column_first: bool = True
+    kind: Literal["tiled"] = Field("tiled", description="Selects this format.")
+    tile_rows: StrictInt = Field(8, ge=1, le=64, description="Matrix rows per tile.")
+    tile_bytes: StrictInt = Field(16, ge=16, le=256, multiple_of=16,
+                                  description="Bytes of one row inside a tile (a multiple of 16).")
+    tile_column_first: StrictBool = Field(
+        True, description="Tiles follow each other down a column of tiles first (else along a row first).")
 
 
 class NvidiaLayoutSpec(BaseModel):
     """NVIDIA's mma.sync fragment order, byte-exact with the H100 driver."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = STRICT_FROZEN
 
-    kind: Literal["nvidia_mma"] = "nvidia_mma"
+    kind: Literal["nvidia_mma"] = Field(
+        "nvidia_mma", description="Selects this format: NVIDIA's mma.sync fragment order, byte-exact with the "
+                                  "H100 driver (docs/nvidia-h100-layout.md); it has no other keys.")
 
 
 class PermutedLayoutSpec(BaseModel):
     """Seeded random permutation with garbage padding (adversarial)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = STRICT_FROZEN
 
-    kind: Literal["permuted"] = "permuted"
-    seed: int = 0
+    kind: Literal["permuted"] = Field("permuted", description="Selects this format.")
+    seed: Seed = Field(0, description="Seed of the permutation and of the padding bytes.")
 
 
-LayoutSpec = Annotated[Union[TiledLayoutSpec, NvidiaLayoutSpec, PermutedLayoutSpec],
+LayoutSpec = Annotated[TiledLayoutSpec | NvidiaLayoutSpec | PermutedLayoutSpec,
                        Field(discriminator="kind")]
+LAYOUT_SPECS: tuple[type[BaseModel], ...] = (TiledLayoutSpec, NvidiaLayoutSpec, PermutedLayoutSpec)
 
 
 class AccumulateGranularity(StrEnum):
@@ -145,56 +249,157 @@ class AtomicNan(StrEnum):
 class AccumulationSettings(BaseModel):
     """Precision of matrix-vector products and the behaviour of the accumulate atomics."""
 
-    float_accumulator: Literal["float32", "float64"] = "float32"
-    atomic_granularity: AccumulateGranularity = AccumulateGranularity.PER_WAVE
-    wave_sum: WaveSum = WaveSum.EXACT
-    atomic_order: AccumulateOrder = AccumulateOrder.IN_ORDER
-    atomic_seed: int = 0
-    atomic_nan: AtomicNan = AtomicNan.PROPAGATE
+    model_config = STRICT
+    float_accumulator: Literal["float32", "float64"] = Field(
+        "float32", description="Precision in which float matrix-vector products are summed.")
+    atomic_granularity: AccumulateGranularity = Field(
+        AccumulateGranularity.PER_WAVE,
+        description="per_lane: every lane adds its own contribution to memory (one rounding each); per_wave: a "
+                    "wave sums its lanes (see wave_sum) and adds once.")
+    wave_sum: WaveSum = Field(
+        WaveSum.EXACT,
+        description="How a wave sums its lanes before its one atomic (per_wave): exact: the exact sum, rounded "
+                    "once; float32_lane_order: in float32, lane by lane; nvidia_tensor_core: as an H100 sums "
+                    "(docs/hardware-nvidia-h100-accumulate.md).")
+    atomic_order: AccumulateOrder = Field(
+        AccumulateOrder.IN_ORDER,
+        description="Order in which atomic adds reach memory: in_order (dispatch order) or seeded_random "
+                    "(a reproducible shuffle drawn from atomic_seed).")
+    atomic_seed: Seed = Field(0, description="Seed of the seeded_random atomic order.")
+    atomic_nan: AtomicNan = Field(
+        AtomicNan.PROPAGATE,
+        description="The NaN an atomic float add writes: propagate (IEEE: the NaN operand's payload, made quiet) "
+                    "or canonical (one positive all-ones NaN, as an H100 writes).")
 
 
-def _float_settings(value: object) -> object:
-    """Accept component-type names (["F16", "F8_E4M3"]) in the settings' type-set fields."""
-    if isinstance(value, dict):
-        return {key: [_component_type(v) for v in item] if isinstance(item, list) else item
-                for key, item in value.items()}
-    return value
+class GroupSharedSettings(BaseModel):
+    """Groupshared (workgroup) memory: its size limit, and how racy accesses land (docs/groupshared.md)."""
+
+    model_config = STRICT_FROZEN
+    max_bytes: StrictInt = Field(
+        32768, ge=0, le=2**32 - 1,
+        description="Groupshared bytes one thread group may declare (D3D12: D3D12_CS_TGSM_REGISTER_COUNT * 4 = "
+                    "32768; Vulkan: maxComputeSharedMemorySize, a uint32_t); more fails at dispatch.")
+    store_order: Literal["lane_order", "reverse_lane_order"] = Field(
+        "lane_order", description="Order in which one statement's stores and atomics by several threads to the "
+                                  "same groupshared bytes land: lane_order (the highest thread's store stays) or "
+                                  "reverse_lane_order (the lowest thread's).")
+    visibility: Literal["immediate", "at_barrier"] = Field(
+        "immediate", description="When other threads see a groupshared store made without a barrier in between "
+                                 "(permissive mode): immediate, or at_barrier (until the group's next barrier "
+                                 "they read the bytes as they were at its last one).")
 
 
-FloatSettingsField = Annotated[FloatConversionSettings, BeforeValidator(_float_settings)]
+class FloatConversionFields(BaseModel):
+    """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
+    validated strictly, with types written by name. tests/profile checks that the two agree."""
+
+    model_config = STRICT
+    fp8_overflow: Fp8Overflow = Field(
+        Fp8Overflow.SATURATE,
+        description="What FP8 gets for ±Inf and values past its range: saturate (±max finite: E4M3 ±448, E5M2 "
+                    "±57344) or nan_or_inf (E4M3: a NaN, see e4m3_overflow_nan; E5M2: ±Inf).")
+    e4m3_overflow_nan: E4m3OverflowNan = Field(
+        E4m3OverflowNan.SIGNED,
+        description="The E4M3 NaN byte under nan_or_inf: signed (S.1111.111, the input's sign), positive (0x7F), "
+                    "or signed_only_at_480 (the input's sign where the magnitude rounds to 480, else 0x7F; "
+                    "NVIDIA's driver).")
+    nan_payload: NanPayload = Field(
+        NanPayload.QUIET,
+        description="Mantissa of a NaN converted from a NaN: quiet (only the quiet bit) or all_ones.")
+    nan_sign_cleared_in: FloatTypeSet = Field(
+        frozenset(), description="Destination types whose NaNs always have sign 0 (elsewhere the input's sign "
+                                 "is kept).")
+    negative_zero_to_positive_from: FloatTypeSet = Field(
+        frozenset(), description="Source types whose -0 becomes +0 when converted to another type.")
+    negative_underflow: ZeroSign = Field(
+        ZeroSign.KEEP,
+        description="Sign of zero when a nonzero negative value underflows: keep (IEEE: -0) or positive (+0).")
+
+    def settings(self) -> FloatConversionSettings:
+        return FloatConversionSettings(**{name: getattr(self, name) for name in type(self).model_fields})
+
+    @classmethod
+    def of(cls, settings: FloatConversionSettings) -> FloatConversionFields:
+        return cls(**{f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)})
+
+
+def _float_settings(value: object) -> FloatConversionSettings:
+    """JSON (or settings from Python code) -> FloatConversionSettings, through the strict field model."""
+    if isinstance(value, FloatConversionSettings):
+        return value
+    return FloatConversionFields.model_validate(value).settings()
+
+
+FloatSettingsField = Annotated[
+    FloatConversionSettings, BeforeValidator(_float_settings),
+    PlainSerializer(lambda s: FloatConversionFields.of(s).model_dump(mode="json"), return_type=dict)]
 
 
 class DeviceProfile(BaseModel):
     """Everything implementation-dependent about one (real or imagined) GPU + driver."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-    name: str
-    description: str = ""
-    tier: TierName
-    wave_size: int = Field(32, ge=4, le=128)
-    mul_properties: list[MulProperty]
-    outer_product_properties: list[AccumulateProperty] = []
-    vector_accumulate_properties: list[AccumulateProperty] = []
-    mul_optimal_layout: LayoutSpec = TiledLayoutSpec()
-    outer_product_optimal_layout: LayoutSpec = TiledLayoutSpec()
-    float_conversion: FloatSettingsField = FloatConversionSettings()
-    accumulation: AccumulationSettings = AccumulationSettings()
-    vulkan: VulkanProfile | None = Field(
-        None, description="the Vulkan host calls' answers (dxlinalg.profile.vulkan); absent: derived from the "
-                          "D3D12 answers")
+    model_config = STRICT
+    name: StrictStr = Field(description="The profile's name, as commands print it (one line, 1 to 64 characters).")
+    description: StrictStr = Field("", description="What this implementation is, in a sentence or two.")
+    tier: TierName = Field(
+        description="D3D12_COOPERATIVE_VECTOR_TIER: TIER_1_1 adds OuterProductAccumulate and VectorAccumulate to "
+                    "TIER_1_0; NOT_SUPPORTED reports no properties.")
+    wave_size: StrictInt = Field(32, ge=4, le=128,
+                                 description="Lanes per wave: a power of two from 4 to 128 (WaveLaneCountMin/Max).")
+    mul_properties: list[MulProperty] = Field(
+        description="The Mul/MulAdd combinations CheckFeatureSupport reports, in order.")
+    outer_product_properties: list[AccumulateProperty] = Field(
+        [], description="The OuterProductAccumulate combinations (TIER_1_1 only).")
+    vector_accumulate_properties: list[AccumulateProperty] = Field(
+        [], description="The VectorAccumulate combinations (TIER_1_1 only).")
+    mul_optimal_layout: LayoutSpec = Field(
+        TiledLayoutSpec(), description="The byte format of MUL_OPTIMAL matrices, chosen by its kind.")
+    outer_product_optimal_layout: LayoutSpec = Field(
+        TiledLayoutSpec(), description="The byte format of OUTER_PRODUCT_OPTIMAL matrices, chosen by its kind.")
+    float_conversion: FloatSettingsField = Field(
+        FloatConversionSettings(), description="Rounding choices of float conversions (docs/float-conversion.md).")
+    accumulation: AccumulationSettings = Field(
+        AccumulationSettings(), description="Product precision and the accumulate atomics.")
+    groupshared: GroupSharedSettings = Field(
+        GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
+    vulkan: Annotated[VulkanProfile | None, Shown(
+        "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
+        None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "
+                          "identity and extensions, what its driver does with broken rules); absent: derived from "
+                          "the D3D12 answers.")
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "DeviceProfile":
-        if self.wave_size & (self.wave_size - 1):
-            raise ValueError(f"wave_size {self.wave_size} must be a power of two in [4, 128] "
-                             f"(D3D12 WaveLaneCountMin/Max)")
-        accumulates = self.outer_product_properties or self.vector_accumulate_properties
-        if self.tier < CooperativeVectorTier.TIER_1_1 and accumulates:
-            raise ValueError(f"tier {self.tier.name} reports no accumulate properties "
-                             f"(0029: tier 1_0 has OuterProductAccumulatePropCount = 0)")
-        if self.tier == CooperativeVectorTier.NOT_SUPPORTED and self.mul_properties:
-            raise ValueError("a profile without cooperative-vector support reports no properties")
-        return self
+    @field_validator("name")
+    @classmethod
+    def _one_line_name(cls, name: str) -> str:
+        if not 1 <= len(name) <= 64 or name != name.strip() or not name.isprintable():
+            raise _rule_broken(f"a profile name is one line of 1 to 64 printable characters without leading "
+                               f"or trailing spaces, got {shown_value(name)}")
+        return name
+
+    @field_validator("wave_size")
+    @classmethod
+    def _power_of_two(cls, wave_size: int) -> int:
+        if wave_size & (wave_size - 1):
+            raise _rule_broken(f"{wave_size} is not a power of two (D3D12 WaveLaneCountMin/Max: 4, 8, ..., 128)")
+        return wave_size
+
+    @field_validator("mul_properties")
+    @classmethod
+    def _tier_reports_mul(cls, rows: list[MulProperty], info: ValidationInfo) -> list[MulProperty]:
+        if info.data.get("tier") == CooperativeVectorTier.NOT_SUPPORTED and rows:
+            raise _rule_broken("tier NOT_SUPPORTED reports no properties: this list must be empty")
+        return rows
+
+    @field_validator("outer_product_properties", "vector_accumulate_properties")
+    @classmethod
+    def _tier_reports_accumulate(cls, rows: list[AccumulateProperty],
+                                 info: ValidationInfo) -> list[AccumulateProperty]:
+        tier = info.data.get("tier")
+        if tier is not None and tier < CooperativeVectorTier.TIER_1_1 and rows:
+            raise _rule_broken(f"tier {tier.name} reports no accumulate properties: this list must be empty "
+                               f"(0029: tier 1_0 has OuterProductAccumulatePropCount = 0)")
+        return rows
 
     def layout_spec(self, layout: MatrixLayout) -> LayoutSpec:
         if layout == MatrixLayout.MulOptimal:

@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from pydantic_core import PydanticCustomError
+
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.vulkan_types import VkComponentTypeKHR, component_type_to_vulkan
@@ -67,6 +69,11 @@ class VkShaderStageFlagBits(IntFlag):
     VK_SHADER_STAGE_CALLABLE_BIT_KHR = 0x2000
 
 
+def _rule_broken(rule: str) -> PydanticCustomError:
+    """A validation error whose message is `rule`, verbatim (profile errors print it as the rule broken)."""
+    return PydanticCustomError("profile_rule", "{rule}", {"rule": rule})
+
+
 def vulkan_type_name(component_type: VkComponentTypeKHR) -> str:
     """VK_COMPONENT_TYPE_FLOAT16_KHR -> "FLOAT16", VK_COMPONENT_TYPE_SINT8_PACKED_NV -> "SINT8_PACKED"."""
     return component_type.name.removeprefix("VK_COMPONENT_TYPE_").removesuffix("_KHR").removesuffix("_NV")
@@ -85,7 +92,7 @@ def parse_vulkan_type(value: object) -> VkComponentTypeKHR:
             return VkComponentTypeKHR[key]
         if key in _BY_NAME:
             return _BY_NAME[key]
-    raise ValueError(f"{value!r} is not a VkComponentTypeKHR name; valid: {', '.join(_BY_NAME)}")
+    raise _rule_broken(f"{value!r} is not a VkComponentTypeKHR name; valid: {', '.join(_BY_NAME)}")
 
 
 def _named_flag(enum_class: type, prefix: str, suffixes: tuple[str, ...]) -> dict[str, int]:
@@ -107,7 +114,7 @@ def _stage(value: object) -> VkShaderStageFlagBits:
         return value
     if isinstance(value, str) and value.strip().upper() in _STAGES:
         return VkShaderStageFlagBits(_STAGES[value.strip().upper()])
-    raise ValueError(f"{value!r} is not a shader stage; valid: {', '.join(_STAGES)}")
+    raise _rule_broken(f"{value!r} is not a shader stage; valid: {', '.join(_STAGES)}")
 
 
 def _device_type(value: object) -> VkPhysicalDeviceType:
@@ -115,13 +122,13 @@ def _device_type(value: object) -> VkPhysicalDeviceType:
         return value
     if isinstance(value, str) and value.strip().upper() in _DEVICE_TYPES:
         return VkPhysicalDeviceType(_DEVICE_TYPES[value.strip().upper()])
-    raise ValueError(f"{value!r} is not a VkPhysicalDeviceType; valid: {', '.join(_DEVICE_TYPES)}")
+    raise _rule_broken(f"{value!r} is not a VkPhysicalDeviceType; valid: {', '.join(_DEVICE_TYPES)}")
 
 
 def _hex_or_int(value: object) -> int:
     """IDs and versions as a JSON integer or a "0x..." string (JSON has no hex literals)."""
     if isinstance(value, bool):
-        raise ValueError(f"expected an integer or a \"0x...\" string, got {value!r}")
+        raise _rule_broken(f"expected an integer or a \"0x...\" string, got {value!r}")
     if isinstance(value, int):
         return value
     if isinstance(value, str):
@@ -129,7 +136,7 @@ def _hex_or_int(value: object) -> int:
             return int(value, 0)
         except ValueError:
             pass
-    raise ValueError(f"expected an integer or a \"0x...\" string, got {value!r}")
+    raise _rule_broken(f"expected an integer or a \"0x...\" string, got {value!r}")
 
 
 def _api_version(value: object) -> tuple[int, int, int]:
@@ -141,7 +148,7 @@ def _api_version(value: object) -> tuple[int, int, int]:
             major, minor, patch = (int(p) for p in parts)
             if major < 128 and minor < 1024 and patch < 4096:
                 return major, minor, patch
-    raise ValueError(f"api_version {value!r} must be \"major.minor.patch\" (major < 128, minor < 1024, patch < 4096)")
+    raise _rule_broken(f"api_version {value!r} must be \"major.minor.patch\" (major < 128, minor < 1024, patch < 4096)")
 
 
 VkTypeName = Annotated[VkComponentTypeKHR, BeforeValidator(parse_vulkan_type),
@@ -172,7 +179,7 @@ class VulkanCooperativeVectorProperty(BaseModel):
     def _packed_only_as_input_interpretation(self) -> VulkanCooperativeVectorProperty:
         for field in ("input_type", "matrix_interpretation", "bias_interpretation", "result_type"):
             if getattr(self, field) in _PACKED:
-                raise ValueError(f"{field} = {vulkan_type_name(getattr(self, field))}: packed types are allowed only "
+                raise _rule_broken(f"{field} = {vulkan_type_name(getattr(self, field))}: packed types are allowed only "
                                  f"in input_interpretation (VkCooperativeVectorPropertiesNV)")
         return self
 
@@ -225,7 +232,7 @@ class VulkanUnvalidatedBehaviour(BaseModel):
     def _really_unknown(cls, value: dict[int, VkComponentTypeKHR]) -> dict[int, VkComponentTypeKHR]:
         known = [k for k in value if k in {int(t) for t in VkComponentTypeKHR}]
         if known:
-            raise ValueError(f"{known} are VkComponentTypeKHR values, not unknown ones")
+            raise _rule_broken(f"{known} are VkComponentTypeKHR values, not unknown ones")
         return value
 
 
@@ -259,19 +266,19 @@ class VulkanProfile(BaseModel):
     def _consistent(self) -> VulkanProfile:
         names = [e.name for e in self.extensions]
         if len(set(names)) != len(names):
-            raise ValueError(f"extensions lists a name twice: {names}")
+            raise _rule_broken(f"extensions lists a name twice: {names}")
         if self.cooperative_vector_properties and not self.cooperative_vector:
-            raise ValueError(f"cooperative_vector_properties are listed but {COOPERATIVE_VECTOR_EXTENSION} is not "
+            raise _rule_broken(f"cooperative_vector_properties are listed but {COOPERATIVE_VECTOR_EXTENSION} is not "
                              f"among the extensions")
         if not self.cooperative_vector and (self.cooperative_vector_training or self.training_float16_accumulation
                                             or self.training_float32_accumulation):
-            raise ValueError(f"training features need {COOPERATIVE_VECTOR_EXTENSION}")
+            raise _rule_broken(f"training features need {COOPERATIVE_VECTOR_EXTENSION}")
         if (self.training_float16_accumulation or self.training_float32_accumulation) \
                 and not self.cooperative_vector_training:
-            raise ValueError("training_float16/32_accumulation need cooperative_vector_training")
+            raise _rule_broken("training_float16/32_accumulation need cooperative_vector_training")
         keys = [p.key() for p in self.cooperative_vector_properties]
         if len(set(keys)) != len(keys):
-            raise ValueError("cooperative_vector_properties lists a combination twice")
+            raise _rule_broken("cooperative_vector_properties lists a combination twice")
         return self
 
     @property

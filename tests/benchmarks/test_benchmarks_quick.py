@@ -40,6 +40,12 @@ def test_quick_run_reports_every_registered_workload_with_machine_and_date(quick
             assert isinstance(row["met"], bool) and row["goal"], row
 
 
+def test_the_quick_table_says_its_sizes_do_not_judge_the_goals(quick_run):
+    report, stdout = quick_run
+    table_start = stdout.index("workload  what")
+    assert "do not judge the goals" in stdout[:table_start] and "do not judge the goals" in report["note"]
+
+
 def test_w4_runs_with_numba_and_is_skipped_with_a_reason_without_it(quick_run):
     report, _ = quick_run
     rows = [row for row in report["rows"] if row["workload"] == "W4"]

@@ -11,7 +11,9 @@ import numpy as np
 from d3d12api import (
     CD3DX12_HEAP_PROPERTIES,
     CD3DX12_RANGE,
+    CD3DX12_RESOURCE_BARRIER,
     CD3DX12_RESOURCE_DESC,
+    D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
     D3D12_FEATURE_COOPERATIVE_VECTOR,
     D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL,
@@ -19,10 +21,13 @@ from d3d12api import (
     D3D12_HEAP_FLAG_NONE,
     D3D12_HEAP_TYPE_UPLOAD,
     D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32,
+    D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT_E4M3,
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL,
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR,
     D3D12_RESOURCE_FLAG_NONE,
+    D3D12_RESOURCE_STATE_COPY_DEST,
     D3D12_RESOURCE_STATE_GENERIC_READ,
+    D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
     D3D_FEATURE_LEVEL_12_0,
     E_INVALIDARG,
     S_OK,
@@ -41,41 +46,78 @@ class Forwarding:
         return getattr(self._inner, name)
 
 
-class DroppedCombinationDevice(Forwarding):
+PROPERTY_LISTS = (
+    ("MatrixVectorMulAddPropCount", "pMatrixVectorMulAddProperties", D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL),
+    ("OuterProductAccumulatePropCount", "pOuterProductAccumulateProperties",
+     D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE),
+    ("VectorAccumulatePropCount", "pVectorAccumulateProperties", D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE),
+)
+
+
+class EditedPropertiesDevice(Forwarding):
+    """CheckFeatureSupport answers with edited property lists, keeping to the query protocol (a NULL
+    list gets the count, a list shorter than that gets E_INVALIDARG). `edit` does the breaking."""
+
+    def __init__(self, profile: str) -> None:
+        super().__init__(D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile))
+
+    def edit(self, pointer: str, properties: list) -> list:
+        return properties
+
+    def _edited(self) -> dict[str, list]:
+        full = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR()
+        self._inner.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, full, sizeof(full))
+        for count, pointer, struct in PROPERTY_LISTS:
+            setattr(full, pointer, [struct() for _ in range(getattr(full, count))])
+        self._inner.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, full, sizeof(full))
+        return {pointer: self.edit(pointer, list(getattr(full, pointer))) for _, pointer, _ in PROPERTY_LISTS}
+
+    def CheckFeatureSupport(self, feature: int, data: object, size: int | None = None) -> int:  # noqa: N802
+        if feature != D3D12_FEATURE_COOPERATIVE_VECTOR:
+            return self._inner.CheckFeatureSupport(feature, data, size)
+        edited = self._edited()
+        for count, pointer, _ in PROPERTY_LISTS:
+            requested = getattr(data, pointer)
+            if requested is not None and (getattr(data, count) < len(edited[pointer])
+                                          or len(requested) < len(edited[pointer])):
+                return E_INVALIDARG
+        for count, pointer, _ in PROPERTY_LISTS:
+            requested = getattr(data, pointer)
+            if requested is not None:
+                requested[: len(edited[pointer])] = edited[pointer]
+            setattr(data, count, len(edited[pointer]))
+        return S_OK
+
+
+def _mul_key(prop: D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL) -> tuple[int, ...]:
+    return tuple(int(v) for v in (prop.InputType, prop.InputInterpretation, prop.MatrixInterpretation,
+                                  prop.BiasInterpretation, prop.OutputType))
+
+
+class DroppedCombinationDevice(EditedPropertiesDevice):
     """CheckFeatureSupport leaves one Mul/MulAdd combination out of the list (and the count)."""
 
     def __init__(self, profile: str, combination: tuple[int, int, int, int, int]) -> None:
-        super().__init__(D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile))
+        super().__init__(profile)
         self.combination = tuple(int(t) for t in combination)
 
-    def _key(self, prop: D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL) -> tuple[int, ...]:
-        return tuple(int(v) for v in (prop.InputType, prop.InputInterpretation, prop.MatrixInterpretation,
-                                      prop.BiasInterpretation, prop.OutputType))
+    def edit(self, pointer: str, properties: list) -> list:
+        if pointer != "pMatrixVectorMulAddProperties":
+            return properties
+        return [p for p in properties if _mul_key(p) != self.combination]
 
-    def _kept(self) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL]:
-        full = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR()
-        self._inner.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, full, sizeof(full))
-        full.pMatrixVectorMulAddProperties = [D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL()
-                                              for _ in range(full.MatrixVectorMulAddPropCount)]
-        self._inner.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, full, sizeof(full))
-        return [p for p in full.pMatrixVectorMulAddProperties if self._key(p) != self.combination]
 
-    def CheckFeatureSupport(self, feature: int, data: object, size: int | None = None) -> int:
-        if feature != D3D12_FEATURE_COOPERATIVE_VECTOR:
-            return self._inner.CheckFeatureSupport(feature, data, size)
-        requested = data.pMatrixVectorMulAddProperties
-        data.pMatrixVectorMulAddProperties = None
-        hr = self._inner.CheckFeatureSupport(feature, data, size)
-        data.pMatrixVectorMulAddProperties = requested
-        kept = self._kept()
-        if requested is None:
-            data.MatrixVectorMulAddPropCount = len(kept)
-            return hr
-        if len(requested) < len(kept):
-            return E_INVALIDARG
-        requested[: len(kept)] = kept
-        data.MatrixVectorMulAddPropCount = len(kept)
-        return hr
+class DuplicateRowsDevice(EditedPropertiesDevice):
+    """Lists its first Mul combination a second time with TransposeSupported flipped, and its first
+    OuterProductAccumulate pair a second time."""
+
+    def edit(self, pointer: str, properties: list) -> list:
+        if pointer == "pMatrixVectorMulAddProperties":
+            first = properties[0]
+            return properties + [first.model_copy(update={"TransposeSupported": not first.TransposeSupported})]
+        if pointer == "pOuterProductAccumulateProperties" and properties:
+            return properties + [properties[0].model_copy()]
+        return properties
 
 
 class _TrackingDevice(Forwarding):
@@ -115,6 +157,16 @@ class _TrackingDevice(Forwarding):
         return command_list
 
 
+def overwrite(command_list: object, resource: object, offset: int, poison: object, size: int) -> None:
+    """Copy `size` poison bytes over a buffer the last command left in UNORDERED_ACCESS, with the barriers
+    a copy needs, so only the values are wrong."""
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+        resource, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_DEST)])
+    command_list.CopyBufferRegion(resource, offset, poison, 0, size)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+        resource, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)])
+
+
 class _UnwrappingQueue(Forwarding):
     def ExecuteCommandLists(self, count: int, lists: list) -> None:
         self._inner.ExecuteCommandLists(count, [getattr(c, "_inner", c) for c in lists])
@@ -146,7 +198,7 @@ class _CorruptingList(Forwarding):
                     and info.DestInfo.DestLayout == D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR
                     and info.DestInfo.DestDataType == D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32):
                 resource, offset = self.device.resource_at(info.DataDesc.DestVA)
-                self._inner.CopyBufferRegion(resource, offset, self.device.poison, 0, 4)
+                overwrite(self._inner, resource, offset, self.device.poison, 4)
 
 
 POISON_HALF_BITS = 0x5555  # FP16 85.3125
@@ -177,7 +229,7 @@ class _PerturbingList(Forwarding):
         self._inner.Dispatch(x, y, z)
         if self.uav is not None:
             resource, offset = self.device.resource_at(self.uav)
-            self._inner.CopyBufferRegion(resource, offset, self.device.poison, 0, 2)
+            overwrite(self._inner, resource, offset, self.device.poison, 2)
 
 
 class TierDevice(Forwarding):
@@ -213,3 +265,70 @@ class LenientQueryDevice(Forwarding):
         requested[:] = full.pMatrixVectorMulAddProperties[: len(requested)]
         data.MatrixVectorMulAddPropCount = len(requested)
         return S_OK
+
+
+class RaisingConversionDevice(_TrackingDevice):
+    """ConvertLinearAlgebraMatrix to E4M3 raises inside the driver (a scale of 0 in its encoder),
+    as a Python device of one's own might: every case that needs an E4M3 matrix fails the same way."""
+
+    def wrap_list(self, command_list: object) -> object:
+        return _RaisingList(command_list)
+
+
+class _RaisingList(Forwarding):
+    def ConvertLinearAlgebraMatrix(self, infos: object, count: int) -> None:  # noqa: N802
+        for info in (infos if isinstance(infos, list) else [infos])[:count]:
+            if info.DestInfo.DestDataType == D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT_E4M3:
+                fp8_encoder_scale(info.DestInfo.NumRows, 0)
+        self._inner.ConvertLinearAlgebraMatrix(infos, count)
+
+
+def fp8_encoder_scale(rows: int, amax: int) -> float:
+    """The broken driver's helper: it divides by the largest magnitude, which may be 0."""
+    return rows / amax
+
+
+class GarbagePropertiesDevice(EditedPropertiesDevice):
+    """Fills its Mul property list with something that is not a property struct."""
+
+    def edit(self, pointer: str, properties: list) -> list:
+        return [None] * len(properties) if pointer == "pMatrixVectorMulAddProperties" else properties
+
+
+class NoFreshListDevice(RaisingConversionDevice):
+    """RaisingConversionDevice that can create only one command list, so the fresh list the suite asks
+    for after an error cannot be made."""
+
+    def __init__(self, profile: str) -> None:
+        super().__init__(profile)
+        self.lists = 0
+
+    def CreateCommandList(self, *args: object) -> object:  # noqa: N802
+        self.lists += 1
+        if self.lists > 1:
+            raise RuntimeError("out of command lists")
+        return super().CreateCommandList(*args)
+
+
+class FailingReleaseDevice(_TrackingDevice):
+    """Every buffer's Release raises (and counts how often each buffer was released)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.releases: dict[int, int] = {}
+
+    def CreateCommittedResource(self, *args: object, **kwargs: object) -> object:  # noqa: N802
+        resource = super().CreateCommittedResource(*args, **kwargs)
+        key = len(self.releases)
+        self.releases[key] = 0
+
+        def release() -> int:
+            self.releases[key] += 1
+            return release_with_a_bug()
+
+        resource.Release = release
+        return resource
+
+
+def release_with_a_bug() -> int:
+    raise RuntimeError("Release: reference count below zero")

@@ -31,15 +31,23 @@ def dest_info(rows: int, cols: int, datatype: int, layout: int, stride: int = 0,
 
 
 class Gpu:
-    """One device; `memory` is a DEFAULT UAV buffer the conversions read and write."""
+    """One device and its buffers. Conversions read `source` and write `memory` (both DEFAULT, UAV-capable):
+    a buffer is in one state at a time, and a conversion's source must be in NON_PIXEL_SHADER_RESOURCE
+    while its destination is in UNORDERED_ACCESS (0029). `write` puts bytes at an offset of both, and
+    `convert` copies what it wrote back into `source`, so tests address the two alike: an offset is
+    an offset, whichever buffer a conversion reads it from."""
 
     def __init__(self, profile: str = "reference", debug: bool = True, size: int = 1 << 20) -> None:
         self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug)
         self.size = size
         self.upload = buffer(self.device, D3D12_HEAP_TYPE_UPLOAD, size)
         self.memory = buffer(self.device, D3D12_HEAP_TYPE_DEFAULT, size, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS)
+        self.source = buffer(self.device, D3D12_HEAP_TYPE_DEFAULT, size, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS)
+        self.memory.SetName("memory")
+        self.source.SetName("source")
         self.readback = buffer(self.device, D3D12_HEAP_TYPE_READBACK, size)
         self.va = self.memory.GetGPUVirtualAddress()
+        self.source_va = self.source.GetGPUVirtualAddress()
         self.queue = self.device.CreateCommandQueue(D3D12_COMMAND_QUEUE_DESC(Type=D3D12_COMMAND_LIST_TYPE_DIRECT))
         self.allocator = self.device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
         self.list = self.device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, self.allocator, None)
@@ -65,16 +73,23 @@ class Gpu:
         assert self.fence.GetCompletedValue() == value
 
     def write(self, offset: int, data: np.ndarray) -> None:
+        """The bytes of `data` at `offset` of `memory` and of `source`."""
         raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
         self.upload.Map(0, CD3DX12_RANGE(0, 0))[: raw.size] = raw
         self.upload.Unmap(0, None)
         command_list = self.open()
         command_list.CopyBufferRegion(self.memory, offset, self.upload, 0, raw.size)
+        command_list.CopyBufferRegion(self.source, offset, self.upload, 0, raw.size)
         self.run(command_list)
 
     def read(self, offset: int, size: int) -> np.ndarray:
+        return self.read_at(self.va + offset, size)
+
+    def read_at(self, va: int, size: int) -> np.ndarray:
+        """`size` bytes at a GPU VA of `memory` or `source`, through a READBACK copy."""
+        resource = self.device.resource_at(va)
         command_list = self.open()
-        command_list.CopyBufferRegion(self.readback, 0, self.memory, offset, size)
+        command_list.CopyBufferRegion(self.readback, 0, resource, va - resource.GetGPUVirtualAddress(), size)
         self.run(command_list)
         data = self.readback.Map(0, None)[:size].copy()
         self.readback.Unmap(0, CD3DX12_RANGE(0, 0))
@@ -87,10 +102,11 @@ class Gpu:
     def conversion(self, rows: int, cols: int, src: tuple[int, int, int], src_offset: int, src_size: int,
                    dest: tuple[int, int, int], dest_offset: int,
                    dest_size: int | None = None) -> D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO:
-        """src/dest = (datatype, layout, stride); DestSize queried unless given."""
+        """src/dest = (datatype, layout, stride); the source at `source` + src_offset, the destination at
+        `memory` + dest_offset; DestSize queried unless given."""
         info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
             dest_info(rows, cols, dest[0], dest[1], dest[2]), (src_size, src[0], src[1], src[2]),
-            (self.va + dest_offset, self.va + src_offset))
+            (self.va + dest_offset, self.source_va + src_offset))
         if dest_size is None:
             self.device.GetLinearAlgebraMatrixConversionDestinationInfo(info.DestInfo)
         else:
@@ -98,18 +114,22 @@ class Gpu:
         return info
 
     def convert(self, *infos: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO) -> None:
-        """All in one call (so no destination may overlap another descriptor's range)."""
+        """All in one call (so no destination may overlap another descriptor's range), then each
+        destination copied to the same offset of `source`, where a later conversion reads it."""
         command_list = self.open()
         command_list.ConvertLinearAlgebraMatrix(list(infos), len(infos))
         self.run(command_list)
+        command_list = self.open()  # a new ExecuteCommandLists: both buffers are back in COMMON
+        for info in infos:
+            offset = info.DataDesc.DestVA - self.va
+            size = min(info.DestInfo.DestSize, self.size - offset)
+            command_list.CopyBufferRegion(self.source, offset, self.memory, offset, size)
+        self.run(command_list)
 
     def convert_in_order(self, *infos: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO) -> None:
-        """One call per descriptor with UAV barriers between, so each may read the one before."""
-        command_list = self.open()
+        """One call per descriptor, each able to read what the one before wrote."""
         for info in infos:
-            command_list.ConvertLinearAlgebraMatrix(info, 1)
-            command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(self.memory)])
-        self.run(command_list)
+            self.convert(info)
 
 
 def valid_info(gpu: Gpu, rows: int = 8, cols: int = 16) -> D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO:

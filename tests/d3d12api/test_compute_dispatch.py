@@ -24,11 +24,14 @@ from dxlinalg.hlsl import (
     RootConstants,
     RWByteAddressBuffer,
     SV_DispatchThreadID,
+    SV_GroupIndex,
     compute_shader,
     float16_t,
     float32_t,
+    groupshared,
     half,
     if_,
+    uint32_t,
     vector,
 )
 
@@ -172,21 +175,23 @@ def test_mul_on_a_matrix_converted_to_mul_optimal_matches_numpy(profile):
     rng = np.random.default_rng(7)
     w = rng.uniform(-1, 1, (M, K)).astype(np.float32)
     x = rng.uniform(-1, 1, (LANES, K)).astype(np.float16)
+    source = buffer(gpu.device, D3D12_HEAP_TYPE_DEFAULT, 1 << 16)
     weights = buffer(gpu.device, D3D12_HEAP_TYPE_DEFAULT, 1 << 16, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS)
-    gpu.upload_to(weights, w)
+    gpu.upload_to(source, w)
     gpu.upload_to(gpu.src, x)
-    optimal_offset = 1 << 14  # 128-byte aligned, after the FP32 source
+    optimal_offset = 1 << 14  # 128-byte aligned; anything else before it may live there
     info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
         (0, D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL, 0, M, K, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16),
         (w.nbytes, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32, D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR, K * 4),
-        (weights.GetGPUVirtualAddress() + optimal_offset, weights.GetGPUVirtualAddress()))
+        (weights.GetGPUVirtualAddress() + optimal_offset, source.GetGPUVirtualAddress()))
     gpu.device.GetLinearAlgebraMatrixConversionDestinationInfo(info.DestInfo)
 
     root_signature = gpu.create_root_signature(("srv", 0), ("srv", 1), ("uav", 0), ("constants", 0, 1))
     pso = gpu.create_pipeline(mul_optimal, root_signature)
     command_list = gpu.open()
-    command_list.ConvertLinearAlgebraMatrix(info, 1)
-    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(weights)])
+    command_list.ConvertLinearAlgebraMatrix(info, 1)  # source promoted to NON_PIXEL_SHADER_RESOURCE, weights to UAV
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(   # written, then read as an SRV
+        weights, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
     command_list.SetPipelineState(pso)
     command_list.SetComputeRootSignature(root_signature)
     command_list.SetComputeRootShaderResourceView(0, gpu.src.GetGPUVirtualAddress())
@@ -245,6 +250,7 @@ def test_later_set_calls_do_not_change_an_earlier_dispatch():
     command_list = gpu.open()
     gpu.bind_scale_bias(command_list, count=64, scale=2.0, bias=0.0)
     command_list.Dispatch(1, 1, 1)
+    command_list.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(gpu.dst)])  # both Dispatches write dst
     command_list.SetComputeRoot32BitConstant(2, 3.0, 1)                    # scale 3 ...
     command_list.SetComputeRootUnorderedAccessView(1, gpu.dst.GetGPUVirtualAddress() + 1024)  # ... elsewhere
     command_list.Dispatch(1, 1, 1)
@@ -370,6 +376,11 @@ def wave16(dst=RWByteAddressBuffer("u0")):
     dst.Store(SV_DispatchThreadID()[:, 0] * 4, 1)
 
 
+@compute_shader(numthreads=(8, 1, 1))
+def too_much_groupshared(dst=RWByteAddressBuffer("u0"), tile=groupshared(uint32_t, 8193)):
+    tile[SV_GroupIndex()] = 1
+
+
 PSO_FAILURES = [
     ("t0 missing", (("uav", 0), ("constants", 0, 3)), scale_bias, "ByteAddressBuffer 'src' at register(t0, space0), "
                                                                   "which no root parameter binds"),
@@ -380,6 +391,8 @@ PSO_FAILURES = [
      "reading 3 32-bit values, but root parameter [2] holds Num32BitValues = 2"),
     ("pixel-only SRV", (("srv", 0), ("uav", 0), ("constants", 0, 3)), scale_bias, "not visible to compute shaders"),
     ("WaveSize", (("uav", 0),), wave16, "[WaveSize(16)] but the device runs waves of 32 lanes"),
+    ("groupshared over 32 KiB", (("uav", 0),), too_much_groupshared,
+     "Total Thread Group Shared Memory storage is 32772, exceeded 32768"),
     ("not a shader", (("uav", 0),), "cs_main.dxil", "must be a Python compute shader"),
 ]
 

@@ -140,7 +140,7 @@ def test_copy_inside_one_buffer_without_overlap(gpu):
 def test_barriers_are_validated_and_recorded(gpu):
     command_list = gpu.open()
     command_list.ResourceBarrier(2, [
-        CD3DX12_RESOURCE_BARRIER.Transition(gpu.memory, D3D12_RESOURCE_STATE_COPY_DEST,
+        CD3DX12_RESOURCE_BARRIER.Transition(gpu.memory, D3D12_RESOURCE_STATE_COMMON,
                                             D3D12_RESOURCE_STATE_UNORDERED_ACCESS),
         CD3DX12_RESOURCE_BARRIER.UAV(None)])
     command_list.ResourceBarrier(1, CD3DX12_RESOURCE_BARRIER.Aliasing(None, gpu.memory))

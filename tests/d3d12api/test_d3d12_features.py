@@ -1,5 +1,6 @@
 """CheckFeatureSupport: tiers per profile, the two-call protocol, E_INVALIDARG; D3D12CreateDevice."""
 
+import numpy as np
 import pytest
 
 from d3d12_harness import PROFILES
@@ -86,13 +87,65 @@ def test_a_list_shorter_than_available_is_e_invalidarg_and_writes_nothing(name):
     assert short == [None] * len(short) and data.MatrixVectorMulAddPropCount == 0
 
 
-def test_a_longer_list_is_filled_from_the_start_and_the_count_is_the_number_written():
+def test_a_larger_declared_array_is_filled_from_the_start_and_the_count_is_the_number_written():
     device = D3D12CreateDevice()
     available = query_counts(device).MatrixVectorMulAddPropCount
-    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(0, ["spare"] * (available + 3))
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(available + 3, ["spare"] * (available + 3))
     assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data) == S_OK
     assert data.MatrixVectorMulAddPropCount == available
     assert data.pMatrixVectorMulAddProperties[available:] == ["spare"] * 3
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_a_count_below_available_is_e_invalidarg_however_long_the_list(name):
+    """C++ reads only the count: a long Python list does not rescue a count that is too small."""
+    device = D3D12CreateDevice(profile=name)
+    available = query_counts(device).MatrixVectorMulAddPropCount
+    for count in (0, available - 1):
+        spare = ["spare"] * (available + 5)
+        data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(count, spare)
+        assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data, sizeof(data)) == E_INVALIDARG
+        assert spare == ["spare"] * (available + 5) and data.MatrixVectorMulAddPropCount == count
+        assert "properties are available" in device.debug_layer.messages[-1]
+
+
+def test_a_count_below_available_on_one_list_fails_the_call_and_writes_no_list():
+    device = D3D12CreateDevice(profile="reference")
+    counts = query_counts(device)
+    mul = [None] * counts.MatrixVectorMulAddPropCount
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(counts.MatrixVectorMulAddPropCount, mul,
+                                                 counts.OuterProductAccumulatePropCount - 1,
+                                                 [None] * (counts.OuterProductAccumulatePropCount + 1))
+    assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data) == E_INVALIDARG
+    assert mul == [None] * len(mul) and data.VectorAccumulatePropCount == 0
+
+
+def test_a_list_shorter_than_what_the_call_writes_is_e_invalidarg_whatever_the_count():
+    """In C the call would write past the array's end; here it refuses and writes nothing."""
+    device = D3D12CreateDevice()
+    available = query_counts(device).MatrixVectorMulAddPropCount
+    short = [None] * (available - 1)
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(available, short)
+    assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data) == E_INVALIDARG
+    assert short == [None] * (available - 1) and "PropCount must represent" in device.debug_layer.messages[-1]
+
+
+@pytest.mark.parametrize("count", [6.0, -1, 1 << 32, "32", None])
+def test_a_count_that_is_not_a_uint_is_e_invalidarg(count):
+    device = D3D12CreateDevice()
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(pMatrixVectorMulAddProperties=[None] * 64)
+    data.MatrixVectorMulAddPropCount = count          # assignment is not validated, as in C
+    assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data) == E_INVALIDARG
+    assert "is not a UINT" in device.debug_layer.messages[-1]
+
+
+def test_a_numpy_integer_count_is_a_uint():
+    device = D3D12CreateDevice()
+    available = query_counts(device).MatrixVectorMulAddPropCount
+    data = D3D12_FEATURE_DATA_COOPERATIVE_VECTOR(pMatrixVectorMulAddProperties=[None] * available)
+    data.MatrixVectorMulAddPropCount = np.uint32(available)
+    assert device.CheckFeatureSupport(D3D12_FEATURE_COOPERATIVE_VECTOR, data) == S_OK
+    assert None not in data.pMatrixVectorMulAddProperties
 
 
 def test_short_accumulate_list_on_tier_1_1_is_e_invalidarg():

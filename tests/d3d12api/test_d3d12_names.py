@@ -2,10 +2,13 @@
 
 import ctypes
 
+import numpy as np
 import pytest
 
 import d3d12api
 from d3d12api import *  # noqa: F403
+from d3d12api.compute_types import COMPUTE_STRUCTS
+from d3d12api.structs import STRUCTS
 from dxlinalg.numerics.component_types import ComponentType
 
 
@@ -88,6 +91,29 @@ def test_struct_assignment_is_c_like_but_unknown_fields_are_errors():
         data.DestVa = 1
     with pytest.raises(ValueError):
         D3D12_RANGE(Begn=0)
+
+
+def integer_fields(struct_class) -> list[str]:
+    """The fields that hold a C integer or enum (defaults 0), not pointers or nested structs."""
+    return [name for name, field in struct_class.model_fields.items()
+            if field.default == 0 and not isinstance(field.default, bool) and field.annotation is not object]
+
+
+WITH_INTEGERS = [c for c in STRUCTS + COMPUTE_STRUCTS if integer_fields(c)]  # not the structs of pointers only
+
+
+def test_only_structs_of_structs_and_pointers_have_no_integer_field():
+    assert {c.__name__ for c in STRUCTS + COMPUTE_STRUCTS if c not in WITH_INTEGERS} == {
+        "D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO", "D3D12_RESOURCE_ALIASING_BARRIER", "D3D12_RESOURCE_UAV_BARRIER"}
+
+
+@pytest.mark.parametrize("struct_class", WITH_INTEGERS, ids=lambda c: c.__name__)
+def test_every_integer_field_is_constructed_from_integers_only(struct_class):
+    for name in integer_fields(struct_class):
+        for bad in (40.0, 2.5, "40", np.float32(1.0), None):
+            with pytest.raises(ValueError, match=f"{name}\n.*expected an integer, got"):
+                struct_class(**{name: bad})
+        assert getattr(struct_class(**{name: np.int64(3)}), name) == 3
 
 
 def test_enum_fields_hold_any_integer_so_the_call_can_report_it():

@@ -3,7 +3,7 @@
 - ```python blocks of one file run in order in one fresh namespace (cwd: a temp dir), so a
   document's snippets build on each other. Fragments that cannot run are fenced ```text,
   ```hlsl, ```cpp, ```bash or ```json instead; an unlabelled fence is an error.
-- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg.cli ARGS`, and `$ python -m ...`
+- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg ARGS`, and `$ python -m ...`
   lines (the samples) with this interpreter, in the same temp dir, after the python blocks above
   them (which may write their input files); other `$` lines (pip, venv) are not run. They must exit 0,
   unless the output pasted under the line shows `dxlinalg COMMAND: error: ...`: then the exit
@@ -12,6 +12,10 @@
 - Every relative link resolves (a file of the repository; `#anchor`s to headings of .md files),
   and `index.md` links every other document. Links to the documents in PENDING_DOCS only warn
   while those are still being written.
+- Nothing in the docs or the README points outside the repository (users have only the checkout):
+  no link or `../` path in a code span leads out of it or to a file it lacks, and no absolute or
+  `file:` link. Public specs are cited by name.
+- The shader guide lists every `DATA_TYPE_*` and `MATRIX_LAYOUT_*` name `dxlinalg.hlsl` exports.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ FENCE_LANGUAGES = {"python", "console", "text", "hlsl", "cpp", "bash", "json"}
 NOT_RUN = ("conformance --all",)  # every profile: ~10 s
 # Documents other engineers are writing: links to them may dangle (with a warning) until they exist.
 PENDING_DOCS: set[str] = set()
+# Documents whose owners are still removing paths to the workspace outside the checkout: warn only.
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ def run_console_block(doc: Path, block: Block, cwd: Path) -> None:
         command = lines[index][2:]
         words = shlex.split(command)
         if words[0] == "dxlinalg" and len(words) > 1:
-            argv, error_prefix = ["-m", "dxlinalg.cli", *words[1:]], f"dxlinalg {words[1]}: error:"
+            argv, error_prefix = ["-m", "dxlinalg", *words[1:]], f"dxlinalg {words[1]}: error:"
         elif words[:2] == ["python", "-m"]:
             argv, error_prefix = words[1:], None
         else:
@@ -159,3 +164,53 @@ def test_index_links_every_document() -> None:
     linked = {(DOCS / target.partition("#")[0]).resolve() for _, target in relative_links(index)}
     missing = [doc.name for doc in DOC_FILES if doc != index and doc.resolve() not in linked]
     assert not missing, f"docs/index.md does not link {', '.join(missing)}"
+
+
+def code_span_paths(path: Path) -> list[tuple[int, str]]:
+    """(line, path) of every code span outside code blocks whose text starts with `../`."""
+    paths = []
+    in_fence = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence:
+            paths += [(number, span.split()[0]) for span in re.findall(r"`([^`]+)`", line) if span.startswith("../")]
+    return paths
+
+
+def outside_references(path: Path) -> list[str]:
+    """Links and `../` code-span paths of one Markdown file that lead out of the repository."""
+    found = []
+    for number, target in relative_links(path) + code_span_paths(path):
+        resolved = (path.parent / target.partition("#")[0]).resolve()
+        if target.startswith("/") or not resolved.is_relative_to(REPO) or not resolved.exists():
+            found.append(f"{path.name}:{number}: {target} (not a file of the repository)")
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for target in re.findall(r"\]\((file:[^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
+            found.append(f"{path.name}:{number}: {target} (a file on the writer's machine)")
+    return found
+
+
+@pytest.mark.parametrize("doc", [*DOC_FILES, REPO / "README.md"], ids=lambda p: p.name)
+def test_nothing_points_outside_the_repository(doc: Path) -> None:
+    found = outside_references(doc)
+    assert not found, "cite public specs by name; users have no files outside the checkout:\n" + "\n".join(found)
+
+
+def test_the_outside_reference_check_catches_each_form(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "page.md"
+    page.parent.mkdir()
+    page.write_text("[spec](../../shared/spec/d3d12_hlsl.md) and `../shared/spec/d3d12_hlsl.md` §1,\n"
+                    "[abs](/work/shared/x.md), [file](file:///etc/passwd), [ok](https://example.org/spec)\n")
+    found = outside_references(page)
+    assert len(found) == 4 and not any("example.org" in f for f in found), found
+
+
+def test_shader_guide_lists_every_data_type_and_matrix_layout() -> None:
+    from dxlinalg import hlsl
+
+    exported = {name for name in hlsl.__all__ if name.startswith(("DATA_TYPE_", "MATRIX_LAYOUT_"))}
+    guide = (DOCS / "shader-guide.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"\b(?:DATA_TYPE|MATRIX_LAYOUT)_[A-Z0-9_]*[A-Z0-9]", guide))
+    assert exported - listed == set(), f"shader-guide.md does not list {sorted(exported - listed)}"
+    assert listed - exported == set(), f"shader-guide.md names {sorted(listed - exported)}, which dxlinalg.hlsl lacks"

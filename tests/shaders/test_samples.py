@@ -1,12 +1,15 @@
 """The samples as a user runs them: inference per variant and profile, training, fallbacks."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
 
+import d3d12api.device
+from d3d12api import D3D12DebugLayerWarning, Rule
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
-from shaders import mlp_inference, mlp_training
+from shaders import mlp_inference, mlp_training, seed_usage_examples
 from shaders.host_helpers import GpuContext
 from shaders.mlp_model import random_weights
 
@@ -36,7 +39,7 @@ def test_fp8_weights_are_less_precise_than_fp16():
 def test_missing_fp8_combination_falls_back_to_fp16(tmp_path):
     data = json.loads(load_profile("reference").model_dump_json())
     data["name"] = "no-fp8"
-    data["mul_properties"] = [p for p in data["mul_properties"] if "F8" not in p["matrix_interpretation"]]
+    data["mul_properties"] = [p for p in data["mul_properties"] if p["matrix_interpretation"] not in ("E4M3", "E5M2")]
     path = tmp_path / "no-fp8.json"
     path.write_text(json.dumps(data))
     gpu = GpuContext(str(path))
@@ -85,3 +88,39 @@ def test_training_exits_cleanly_without_transpose(tmp_path):
     path.write_text(json.dumps(data))
     result = mlp_training.train(str(path), steps=5, batch=64, size=8, verbose=False)
     assert "TransposeSupported" in result.skipped
+
+
+@pytest.fixture
+def debug_layers(monkeypatch):
+    """Every debug layer the code under test creates (one per device)."""
+    created = []
+
+    class Recorded(d3d12api.device.DebugLayer):
+        def __init__(self, enabled: bool) -> None:
+            super().__init__(enabled)
+            created.append(self)
+
+    monkeypatch.setattr(d3d12api.device, "DebugLayer", Recorded)
+    return created
+
+
+# The seed example runs the seed's two faulty lines on purpose and prints what the layer says about them.
+SEED_LITERAL_RULES = {Rule.DESC_COUNT, Rule.OVERLAP, Rule.DEST_VA_ALIGNMENT}
+SAMPLE_RUNS = {
+    "inference": (mlp_inference.main, ["--size", "16", "--out", "{tmp}"], set()),
+    "training": (mlp_training.main, ["--steps", "3", "--batch", "64", "--size", "8", "--out", "{tmp}"], set()),
+    "seed-examples": (seed_usage_examples.main, list(builtin_profile_names()), SEED_LITERAL_RULES),
+}
+
+
+@pytest.mark.parametrize("name", SAMPLE_RUNS)
+def test_the_samples_run_clean_with_the_debug_layer_on(name, debug_layers, tmp_path, capsys):
+    main, argv, deliberate = SAMPLE_RUNS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", D3D12DebugLayerWarning)  # a warning the sample does not expect fails
+        assert main([arg.replace("{tmp}", str(tmp_path)) for arg in argv]) == 0
+    assert debug_layers and all(layer.enabled for layer in debug_layers)
+    reported = [m for layer in debug_layers for m in layer.messages if m.startswith(("ERROR", "WARNING"))]
+    unexpected = [m for m in reported if m.split("[", 1)[1].split("]")[0] not in deliberate]
+    assert unexpected == []
+    assert bool(reported) == bool(deliberate)

@@ -150,3 +150,21 @@ def test_component_types_are_written_by_their_vulkan_names() -> None:
     row = load_profile("nvidia-h100").model_dump(mode="json")["vulkan"]["cooperative_vector_properties"][4]
     assert row == {"input_type": "UINT32", "input_interpretation": "SINT8_PACKED", "matrix_interpretation": "SINT8",
                    "bias_interpretation": "SINT32", "result_type": "SINT32", "transpose": False}
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda v: v["cooperative_vector_properties"][0].update(input_type="FLOAT99"),
+     "vulkan.cooperative_vector_properties[0].input_type: 'FLOAT99' is not a VkComponentTypeKHR name"),
+    (lambda v: v.update(extension=[]), "vulkan.extension: unknown key (did you mean 'extensions'?)"),
+    (lambda v: v["unvalidated"].update(integer_type_change="wrap"), "vulkan.unvalidated.integer_type_change"),
+])
+def test_a_profile_file_with_a_bad_vulkan_key_fails_to_load_naming_the_key(tmp_path, edit, message) -> None:
+    from dxlinalg.profile.errors import ProfileError
+    data = json.loads(load_profile("minimal").model_dump_json())
+    data["name"] = "mine"
+    edit(data["vulkan"])
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(path))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
