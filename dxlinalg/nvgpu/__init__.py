@@ -12,6 +12,12 @@ from dxlinalg.nvgpu.verifier import (
 )
 
 __all__ = [
-    "parse", "NvgpuVerifierError", "verify_mma_sync", "verify_mma_sp_sync", "verify_ldmatrix",
-    "verify_device_async_copy", "verify_device_async_create_group", "verify_device_async_wait",
+    "NvgpuVerifierError",
+    "parse",
+    "verify_device_async_copy",
+    "verify_device_async_create_group",
+    "verify_device_async_wait",
+    "verify_ldmatrix",
+    "verify_mma_sp_sync",
+    "verify_mma_sync",
 ]

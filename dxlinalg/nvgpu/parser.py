@@ -12,9 +12,9 @@ verifies each operation in order (verifier.py), so a syntax error anywhere in a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.nvgpu import verifier
@@ -281,6 +281,7 @@ class _ChunkParser:
             return attributes
         if not scanner.accept("}"):
             while True:
+                scanner.skip_trivia()
                 key_pos = scanner.pos
                 key = scanner.bare_id()
                 if key is None:
@@ -346,6 +347,7 @@ class _ChunkParser:
         scanner = self.scanner
         type_ = F64
         if scanner.accept(":"):
+            scanner.skip_trivia()
             type_pos = scanner.pos
             declared = read_type(scanner)
             if not (isinstance(declared, ScalarType) and declared.is_float):
@@ -357,6 +359,7 @@ class _ChunkParser:
         scanner = self.scanner
         type_: Type = I64
         if scanner.accept(":"):
+            scanner.skip_trivia()
             type_pos = scanner.pos
             type_ = read_type(scanner)
             if not isinstance(type_, ScalarType):
@@ -588,8 +591,8 @@ def _verify(operation: Operation) -> None:
     name = operation.name
     if name in (verifier.MMA_SYNC, verifier.MMA_SP_SYNC):
         a, b, c = (_types(operation, group)[0] for group in ("matrixA", "matrixB", "matrixC"))
-        common = dict(mma_shape=attributes.get("mmaShape"), tf32_enabled=attributes.get("tf32Enabled"),
-                      result=operation.results[0].type, location=location)
+        common = {"mma_shape": attributes.get("mmaShape"), "tf32_enabled": attributes.get("tf32Enabled"),
+                  "result": operation.results[0].type, "location": location}
         if name == verifier.MMA_SYNC:
             verifier.verify_mma_sync(a, b, c, **common)  # type: ignore[arg-type]
         else:

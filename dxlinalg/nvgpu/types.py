@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Union
-
-import ml_dtypes
-import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 
@@ -115,28 +112,28 @@ I1, I4, I8, I16, I32, I64 = (ScalarType(f"i{width}") for width in (1, 4, 8, 16, 
 F16, BF16, TF32, F32, F64 = (ScalarType(name) for name in ("f16", "bf16", "tf32", "f32", "f64"))
 INDEX = ScalarType("index")
 
-_NUMPY_ELEMENT_TYPES: dict[np.dtype, ScalarType] = {
-    np.dtype(np.float16): F16, np.dtype(ml_dtypes.bfloat16): BF16, np.dtype(np.float32): F32,
-    np.dtype(np.float64): F64, np.dtype(ml_dtypes.int4): I4, np.dtype(ml_dtypes.uint4): ScalarType("ui4"),
-    np.dtype(np.int8): I8, np.dtype(np.uint8): ScalarType("ui8"), np.dtype(np.int16): I16,
-    np.dtype(np.uint16): ScalarType("ui16"), np.dtype(np.int32): I32, np.dtype(np.uint32): ScalarType("ui32"),
-    np.dtype(np.int64): I64, np.dtype(np.uint64): ScalarType("ui64"),
-}
-
-
 def element_type_of(dtype: object) -> ScalarType:
     """The MLIR element type of a numpy/ml_dtypes dtype (unsigned numpy types map to `uiN`).
 
     MLIR's nvgpu verifier counts i8, si8 and ui8 alike; the sign is the operation's business, not the type's.
+    numpy is imported here, not at module level, so reading MLIR text does not load it.
     """
+    import ml_dtypes
+    import numpy as np
+
+    known = {np.dtype(np.float16): "f16", np.dtype(ml_dtypes.bfloat16): "bf16", np.dtype(np.float32): "f32",
+             np.dtype(np.float64): "f64", np.dtype(ml_dtypes.int4): "i4", np.dtype(ml_dtypes.uint4): "ui4",
+             np.dtype(np.int8): "i8", np.dtype(np.uint8): "ui8", np.dtype(np.int16): "i16",
+             np.dtype(np.uint16): "ui16", np.dtype(np.int32): "i32", np.dtype(np.uint32): "ui32",
+             np.dtype(np.int64): "i64", np.dtype(np.uint64): "ui64"}
     try:
         key = np.dtype(dtype)  # type: ignore[call-overload]
     except TypeError as exc:
         raise InvalidArgumentError(f"element_type_of: {dtype!r} is not a numpy dtype") from exc
-    if key not in _NUMPY_ELEMENT_TYPES:
+    if key not in known:
         raise InvalidArgumentError(f"element_type_of: dtype {key} has no MLIR element type here; known: "
-                                   f"{', '.join(str(d) for d in _NUMPY_ELEMENT_TYPES)}")
-    return _NUMPY_ELEMENT_TYPES[key]
+                                   f"{', '.join(str(d) for d in known)}")
+    return ScalarType(known[key])
 
 
 # -- vector, memref, token ----------------------------------------------------------------------------
@@ -236,8 +233,8 @@ class GpuAddressSpace(Attribute):
         return f"#gpu.address_space<{self.name}>"
 
 
-MemorySpace = Union[IntegerMemorySpace, GpuAddressSpace, None]
-Layout = Union[StridedLayout, AffineMapLayout, None]
+MemorySpace = IntegerMemorySpace | GpuAddressSpace | None
+Layout = StridedLayout | AffineMapLayout | None
 
 
 def is_shared_memory_space(space: MemorySpace) -> bool:
@@ -366,7 +363,7 @@ def integer_fits(value: int, type_: ScalarType) -> bool:
         return 0 <= value < 1 << width
     if type_.name.startswith("si"):
         return -(1 << (width - 1)) <= value < 1 << (width - 1)
-    return -(1 << (width - 1)) <= value < 1 << width if width > 1 else value in (0, 1, -1)
+    return -(1 << (width - 1)) <= value < 1 << width
 
 
 @dataclass(frozen=True)
@@ -706,6 +703,7 @@ def _read_memory_space(scanner: Scanner) -> MemorySpace:
                             f"integer or #gpu.address_space<...>), found {scanner.found()}")
     type_ = I64
     if scanner.accept(":"):
+        scanner.skip_trivia()
         type_start = scanner.pos
         type_ = _read_scalar(scanner, "memory space")
         if not type_.is_integer():
@@ -844,13 +842,17 @@ def _read_affine_unary(scanner: Scanner, names: dict[str, AffineExpr]) -> Affine
 
 
 def _affine_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
-    """MLIR's basic simplifications: fold constants, drop + 0, keep constants on the right."""
+    """MLIR's basic simplifications: fold constants, drop + 0, keep constants on the right (also across a
+    chain of additions: (x + 2) + y becomes (x + y) + 2, and (x + 2) + 3 becomes x + 5)."""
     if lhs[0] == "const" and rhs[0] == "const":
         return ("const", lhs[1] + rhs[1])
     if lhs[0] == "const":
         lhs, rhs = rhs, lhs
     if rhs == ("const", 0):
         return lhs
+    if lhs[0] == "add" and lhs[2][0] == "const":
+        return _affine_add(_affine_add(lhs[1], rhs), lhs[2]) if rhs[0] != "const" else \
+            _affine_add(lhs[1], ("const", lhs[2][1] + rhs[1]))
     return ("add", lhs, rhs)
 
 

@@ -159,6 +159,18 @@ def _is_vector(type_: Type) -> bool:
     return isinstance(type_, VectorType) and len(type_.shape) > 0
 
 
+def _is_memref(type_: Type) -> bool:
+    return isinstance(type_, MemRefType)
+
+
+def _is_index(type_: Type) -> bool:
+    return type_ == INDEX
+
+
+def _is_token(type_: Type) -> bool:
+    return isinstance(type_, DeviceAsyncTokenType)
+
+
 def _op_error(operation: str, text: str) -> str:
     """emitOpError's prefix."""
     return f"'{operation}' op {text}"
@@ -439,8 +451,8 @@ def verify_ldmatrix(src_memref: Type | str, result: Type | str, transpose: bool 
     index_types = () if indices is None else _index_operands(indices, "indices", op)
     result_type = _type_argument(result, "result", op)
     _check_attributes(op, attributes, location)
-    _check_values(op, "operand", [([source], lambda type_: isinstance(type_, MemRefType), _MEMREF),
-                                  (index_types, lambda type_: type_ == INDEX, _variadic(_INDEX))], location)
+    _check_values(op, "operand", [([source], _is_memref, _MEMREF), (index_types, _is_index, _variadic(_INDEX))],
+                  location)
     _check_values(op, "result", [([result_type], _is_vector, _VECTOR)], location)
     assert isinstance(source, MemRefType) and isinstance(result_type, VectorType)
     if result_type.element != source.element:  # PredOpTrait TCresVTEtIsSameAsOp<0, 0>
@@ -489,13 +501,11 @@ def verify_device_async_copy(dst: Type | str, dst_indices: int | Sequence[Type |
     source_indices = _index_operands(src_indices, "src_indices", op)
     source_elements = () if src_elements is None else (_type_argument(src_elements, "src_elements", op),)
     _check_attributes(op, attributes, location)
-    is_memref = lambda type_: isinstance(type_, MemRefType)  # noqa: E731
-    is_index = lambda type_: type_ == INDEX  # noqa: E731
-    _check_values(op, "operand", [([destination], is_memref, _MEMREF),
-                                  (destination_indices, is_index, _variadic(_INDEX)),
-                                  ([source], is_memref, _MEMREF),
-                                  (source_indices, is_index, _variadic(_INDEX)),
-                                  (source_elements, is_index, _INDEX)], location)
+    _check_values(op, "operand", [([destination], _is_memref, _MEMREF),
+                                  (destination_indices, _is_index, _variadic(_INDEX)),
+                                  ([source], _is_memref, _MEMREF),
+                                  (source_indices, _is_index, _variadic(_INDEX)),
+                                  (source_elements, _is_index, _INDEX)], location)
     assert isinstance(destination, MemRefType) and isinstance(source, MemRefType)
     if not source.last_dim_has_unit_stride():
         raise _fail("source memref most minor dim must have unit stride", op, NvgpuRule.COPY_SOURCE_UNIT_STRIDE,
@@ -542,8 +552,7 @@ def verify_device_async_create_group(input_tokens: Sequence[Type | str] = (), *,
     if isinstance(input_tokens, str) or not isinstance(input_tokens, Sequence):
         raise InvalidArgumentError(f"{op}: input_tokens must be a sequence of types, got {input_tokens!r}")
     tokens = [_type_argument(token, f"input_tokens[{position}]", op) for position, token in enumerate(input_tokens)]
-    _check_values(op, "operand", [(tokens, lambda type_: isinstance(type_, DeviceAsyncTokenType),
-                                   _variadic(_TOKEN))], location)
+    _check_values(op, "operand", [(tokens, _is_token, _variadic(_TOKEN))], location)
 
 
 def verify_device_async_wait(async_dependency: Type | str | None = DEVICE_ASYNC_TOKEN,
@@ -556,5 +565,4 @@ def verify_device_async_wait(async_dependency: Type | str | None = DEVICE_ASYNC_
     attributes = _present({"numGroups": _integer_attribute(num_groups, I32, "num_groups", op)})
     dependencies = () if async_dependency is None else (_type_argument(async_dependency, "async_dependency", op),)
     _check_attributes(op, attributes, location)
-    _check_values(op, "operand", [(dependencies, lambda type_: isinstance(type_, DeviceAsyncTokenType), _TOKEN)],
-                  location)
+    _check_values(op, "operand", [(dependencies, _is_token, _TOKEN)], location)
