@@ -126,19 +126,14 @@ class _ChunkParser:
         self.values: dict[str, _Binding] = {}
         self.operations: list[Operation] = []
         self.function_depth = 0
+        # each reads what follows the operation name (given with the statement's start) and returns what it parsed
         self.handlers: dict[str, Callable[[str, int], _Parsed]] = {
-            verifier.MMA_SYNC: lambda name, start: self._mma(name, sparse=False),
-            verifier.MMA_SP_SYNC: lambda name, start: self._mma(name, sparse=True),
-            verifier.LDMATRIX: lambda name, start: self._ldmatrix(name),
-            verifier.DEVICE_ASYNC_COPY: lambda name, start: self._device_async_copy(name),
-            verifier.DEVICE_ASYNC_CREATE_GROUP: lambda name, start: self._device_async_create_group(name),
-            verifier.DEVICE_ASYNC_WAIT: lambda name, start: self._device_async_wait(name),
-            "func.func": lambda name, start: self._function(start),
-            "func.return": lambda name, start: self._return(name, start),
-            "return": lambda name, start: self._return(name, start),
-            "arith.constant": lambda name, start: self._constant(),
-            "module": lambda name, start: self._module(),
-            "builtin.module": lambda name, start: self._module(),
+            verifier.MMA_SYNC: self._mma, verifier.MMA_SP_SYNC: self._mma, verifier.LDMATRIX: self._ldmatrix,
+            verifier.DEVICE_ASYNC_COPY: self._device_async_copy,
+            verifier.DEVICE_ASYNC_CREATE_GROUP: self._device_async_create_group,
+            verifier.DEVICE_ASYNC_WAIT: self._device_async_wait,
+            "func.func": self._function, "func.return": self._return, "return": self._return,
+            "arith.constant": self._constant, "module": self._module, "builtin.module": self._module,
         }
 
     def parse(self) -> list[Operation]:
@@ -386,8 +381,9 @@ class _ChunkParser:
         return types
 
     # the six nvgpu operations
-    def _mma(self, name: str, sparse: bool) -> _Parsed:
+    def _mma(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
+        sparse = name == verifier.MMA_SP_SYNC
         scanner.expect("(", f"after '{name}'")
         uses = [self._use_name("as matrix A")]
         for matrix in "BC":
@@ -413,7 +409,7 @@ class _ChunkParser:
             operands["sparseMetadata"] = (self._resolve(metadata, verifier.SPARSE_METADATA_TYPE),)
         return _Parsed(operands, attributes, (result,))
 
-    def _ldmatrix(self, name: str) -> _Parsed:
+    def _ldmatrix(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
         source = self._use_name(f"as the source memref of {name}")
         scanner.expect("[", "after the source memref")
@@ -427,7 +423,7 @@ class _ChunkParser:
                     "indices": tuple(self._resolve(index, INDEX) for index in indices)}
         return _Parsed(operands, attributes, (result,))
 
-    def _device_async_copy(self, name: str) -> _Parsed:
+    def _device_async_copy(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
         source = self._use_name(f"as the source memref of {name}")
         scanner.expect("[", "after the source memref")
@@ -463,13 +459,13 @@ class _ChunkParser:
         }
         return _Parsed(operands, {**attributes, "dstElements": dst_elements}, (DEVICE_ASYNC_TOKEN,))
 
-    def _device_async_create_group(self, name: str) -> _Parsed:
+    def _device_async_create_group(self, name: str, start: int) -> _Parsed:
         tokens = self._optional_uses(f"in the tokens of {name}")
         attributes = self._attribute_dictionary(name)
         operands = {"inputTokens": tuple(self._resolve(token, DEVICE_ASYNC_TOKEN) for token in tokens)}
         return _Parsed(operands, attributes, (DEVICE_ASYNC_TOKEN,))
 
-    def _device_async_wait(self, name: str) -> _Parsed:
+    def _device_async_wait(self, name: str, start: int) -> _Parsed:
         tokens = self._optional_uses(f"as the token of {name}")
         if len(tokens) > 1:
             raise self.scanner.error(f"{name} takes one token, got {len(tokens)}", tokens[1].pos)
@@ -478,7 +474,7 @@ class _ChunkParser:
         return _Parsed(operands, attributes, ())
 
     # what wraps them in MLIR's tests
-    def _function(self, start: int) -> _Parsed:
+    def _function(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
         any(scanner.accept_keyword(visibility) for visibility in ("private", "public", "nested"))
         scanner.expect("@", "before the function name")
@@ -524,28 +520,27 @@ class _ChunkParser:
         if scanner.accept("{"):
             self._body("func.func", start)
 
-    def _module(self) -> _Parsed:
+    def _module(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
-        start = scanner.pos
         if scanner.accept("@") and scanner.bare_id() is None:
             raise scanner.error("expected the module name after '@'")
         if scanner.accept_keyword("attributes"):
             self._attribute_dictionary(None)
         scanner.expect("{", "to open the module body")
-        self._body("module", start, function=False)
+        self._body(name, start, function=False)
         return _Parsed({}, {}, ())
 
     def _body(self, owner: str, start: int, function: bool = True) -> None:
         scanner = self.scanner
         if scanner.peek("^"):
             raise scanner.error("blocks (^bb0:) are not supported")
-        self.function_depth += function
+        self.function_depth += int(function)
         while not scanner.accept("}"):
             if scanner.at_end():
                 raise scanner.error(f"expected '}}' to close the body of the {owner} that starts at "
                                     f"{scanner.location(start)}")
             self._statement()
-        self.function_depth -= function
+        self.function_depth -= int(function)
 
     def _return(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
@@ -562,7 +557,7 @@ class _ChunkParser:
             self._resolve(use, type_)
         return _Parsed({}, {}, ())
 
-    def _constant(self) -> _Parsed:
+    def _constant(self, name: str, start: int) -> _Parsed:
         scanner = self.scanner
         self._attribute_dictionary(None)
         value = self._attribute_value()
