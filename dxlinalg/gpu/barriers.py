@@ -29,12 +29,16 @@ class MemorySemantics(Flag):
     ALL = GROUPSHARED | DEVICE
 
 
-def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "group_barrier") -> None:
+def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "group_barrier",
+                  returned_must_reach: bool = False) -> None:
     """A barrier of the running lanes' thread groups.
 
     `execution`: the group's threads wait for each other (…WithGroupSync, OpControlBarrier with
     Workgroup execution scope). `memory`: the accesses it orders. Only a barrier with both execution
     and groupshared semantics makes one thread's groupshared writes safe for another to access.
+    `returned_must_reach`: every thread of the group must reach it, even one that returned (SPIR-V:
+    all invocations execute the same dynamic instance); by default threads that returned are not
+    waited for (HLSL).
     """
     ctx = require_context(what)
     if not isinstance(memory, MemorySemantics) or not isinstance(execution, (bool, np.bool_)):
@@ -45,16 +49,17 @@ def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "grou
         return          # statements already run in order for every lane: a fence alone changes nothing here
     reached = ctx.per_group_count(ctx.active)
     if ctx.strict:
-        live = ctx.per_group_count(ctx.live)
+        live = ctx.per_group_count(np.ones(ctx.lanes, dtype=bool) if returned_must_reach else ctx.live)
         divergent = np.flatnonzero((reached > 0) & (reached < live))
         if divergent.size:
             group = int(divergent[0])
             lane = int(ctx.group_starts[group])
+            whom = (f"the group's {int(live[group])} threads" if returned_must_reach
+                    else f"the {int(live[group])} threads that have not returned")
             raise UndefinedBehaviorError(
-                f"{what}: in {ctx.group_name(lane)}, "
-                f"{int(reached[group])} of the {int(live[group])} threads that have not returned reach this "
-                f"barrier; a group barrier in divergent control flow is undefined behaviour (every thread of "
-                f"the group must reach it)")
+                f"{what}: in {ctx.group_name(lane)}, {int(reached[group])} of {whom} reach this barrier; a group "
+                f"barrier in divergent control flow is undefined behaviour (every thread of the group must "
+                f"reach it)")
     if MemorySemantics.GROUPSHARED in memory:
         for shared in ctx.shared_memories:
             shared.synchronise(reached > 0)

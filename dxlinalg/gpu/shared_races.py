@@ -18,8 +18,9 @@ from dxlinalg.gpu.context import ExecutionContext
 
 NO_THREAD = -1
 SEVERAL_THREADS = -2       # several threads touched the byte (reads, or atomics)
-BARRIER_ADVICE = ("separate the accesses with GroupMemoryBarrierWithGroupSync() (a group barrier with "
-                  "groupshared memory semantics); a data race is undefined behaviour")
+BARRIER_ADVICE = ("separate the accesses with a group barrier with groupshared memory semantics (HLSL "
+                  "GroupMemoryBarrierWithGroupSync(), SPIR-V OpControlBarrier with Workgroup execution scope and "
+                  "AcquireRelease|WorkgroupMemory semantics); a data race is undefined behaviour")
 
 
 class AccessTracker:
