@@ -160,6 +160,12 @@ class GroupSharedMemory:
         if self._visible_at_last_barrier is not None:
             self._visible_at_last_barrier[groups] = self.data[groups]
 
+    def synchronise_waves(self, waves: np.ndarray) -> None:
+        """A wave barrier with groupshared semantics, reached by `waves` ((groups, waves per group) bool):
+        each wave's threads' accesses stop racing with each other (those of other waves still race)."""
+        if self.tracker is not None:
+            self.tracker.wave_barrier(waves)
+
     # -- helpers ----------------------------------------------------------------------------------------
     def _elements(self, dtype: np.dtype) -> np.ndarray:
         return self._flat.view(dtype)

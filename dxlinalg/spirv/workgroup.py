@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.barriers import MemorySemantics, group_barrier
+from dxlinalg.gpu.barriers import MemorySemantics, group_barrier, wave_barrier
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.dispatch import MAX_GROUPSHARED_BYTES_PER_CHUNK
 from dxlinalg.gpu.groupshared import ROW_ALIGNMENT, GroupSharedMemory, check_groupshared_size
 from dxlinalg.profile.model import DeviceProfile
-from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, SpirvUnsupportedError, at
+from dxlinalg.spirv.errors import Location, SpirvUnsupportedError
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.memory_access import Region, gpu_lanes, store
 from dxlinalg.spirv.pointers import MemoryPointer
@@ -99,23 +99,19 @@ class WorkgroupVariables:
         return pointers
 
 
-def workgroup_barrier(ctx: ExecutionContext, mask: np.ndarray, memory: MemorySemantics, where: Location) -> None:
-    """OpControlBarrier with Workgroup execution scope: `group_barrier` for the lanes in `mask`.
+def control_barrier(ctx: ExecutionContext, mask: np.ndarray, workgroup: bool, memory: MemorySemantics,
+                    memory_scope_is_subgroup: bool, where: Location) -> None:
+    """OpControlBarrier for the lanes in `mask`: `group_barrier` (Workgroup execution scope) or `wave_barrier`
+    (Subgroup), ordering `memory` between the invocations its memory scope covers.
 
-    Every invocation of a workgroup must reach it (SPIR-V: all invocations execute the same dynamic
-    instance), including any that returned early; with `memory` GROUPSHARED it ends the race window."""
+    Every invocation of the workgroup (subgroup) must reach it, including any that returned early (SPIR-V:
+    all invocations execute the same dynamic instance). With Workgroup memory semantics it ends the race
+    window on Workgroup memory of the workgroup, or of each subgroup when the memory scope is Subgroup."""
     with gpu_lanes(ctx, mask, where):
-        group_barrier(execution=True, memory=memory, what="Workgroup control barrier", returned_must_reach=True)
-
-
-def subgroup_barrier(ctx: ExecutionContext, mask: np.ndarray, where: Location) -> None:
-    """OpControlBarrier with Subgroup execution scope: every invocation of a subgroup reaches it together."""
-    if not ctx.strict or mask.all():
-        return
-    starts, counts = ctx.wave_runs
-    active = np.add.reduceat(mask, starts)
-    partial = (active > 0) & (active < counts)
-    if partial.any():
-        raise SpirvUndefinedBehaviorError(at(where, (
-            f"only {int(active[partial][0])} of the {int(counts[partial][0])} invocations of a subgroup reach "
-            f"this subgroup barrier together (non-uniform control flow: undefined behaviour)")))
+        if workgroup:
+            wide = MemorySemantics.NONE if memory_scope_is_subgroup else memory
+            group_barrier(execution=True, memory=wide, what="Workgroup control barrier", returned_must_reach=True)
+            if memory_scope_is_subgroup and memory:
+                wave_barrier(memory=memory, what="Workgroup control barrier", returned_must_reach=True)
+        else:
+            wave_barrier(memory=memory, what="Subgroup control barrier", returned_must_reach=True)

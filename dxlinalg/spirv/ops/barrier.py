@@ -1,12 +1,14 @@
-"""OpControlBarrier and OpMemoryBarrier, as dxlinalg.gpu's group barriers.
+"""OpControlBarrier and OpMemoryBarrier, as dxlinalg.gpu's group and wave barriers.
 
 Every instruction runs for all lanes of a chunk (whole workgroups) before the next, so nothing has
 to wait; what a barrier decides is whether it is reached in uniform control flow, and which
 Workgroup accesses it orders. An OpControlBarrier with Workgroup execution scope is
-`group_barrier(execution=True)`: every invocation of the workgroup must reach it (strict mode
-reports the others), and with Workgroup memory semantics it ends the workgroup's race window on
-Workgroup memory, as HLSL's GroupMemoryBarrierWithGroupSync does. An OpMemoryBarrier synchronises
-no invocations, so like a control barrier without memory semantics it orders nothing between them.
+`group_barrier(execution=True)`, with Subgroup execution scope `wave_barrier`: every invocation of
+the workgroup (subgroup) must reach it, and strict mode reports the others. With AcquireRelease (or
+SequentiallyConsistent) and WorkgroupMemory semantics it ends the race window on Workgroup memory
+for the invocations it synchronises, within the memory scope: the workgroup, or each subgroup when
+either scope is Subgroup. HLSL's GroupMemoryBarrierWithGroupSync is the Workgroup form. An
+OpMemoryBarrier synchronises no invocations, so it orders nothing between them.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from dxlinalg.gpu.barriers import MemorySemantics, group_barrier
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.enums import Scope, enum_label
 from dxlinalg.spirv.grammar_tables import ENUMS
-from dxlinalg.spirv.workgroup import subgroup_barrier, workgroup_barrier
+from dxlinalg.spirv.workgroup import control_barrier
 
-Semantics = IntFlag("Semantics", {name: value for value, (name, _) in ENUMS["MemorySemantics"].items() if value})
+Semantics = IntFlag("Semantics",  # type: ignore[misc]
+                    {name: value for value, (name, _) in ENUMS["MemorySemantics"].items() if value})
 ORDERINGS = Semantics.Acquire | Semantics.Release | Semantics.AcquireRelease | Semantics.SequentiallyConsistent
 BOTH_WAYS = (Semantics.AcquireRelease, Semantics.SequentiallyConsistent)
 DEVICE_MEMORY = Semantics.UniformMemory | Semantics.CrossWorkgroupMemory | Semantics.ImageMemory
@@ -30,25 +33,29 @@ WORKGROUP_OR_WIDER = frozenset({Scope.CrossDevice, Scope.Device, Scope.Workgroup
 def constant_scope(c: InstructionContext, k: int, what: str) -> int:
     """Operand `k` as a Scope value (it must be a constant naming a Scope)."""
     scope = c.constant_int(k, what)
-    if scope not in Scope.__members__.values():
+    if scope not in set(Scope.__members__.values()):
         raise c.fail(f"{what} {scope} is not a Scope (CrossDevice 0, Device 1, Workgroup 2, Subgroup 3, "
                      f"Invocation 4, QueueFamily 5, ShaderCallKHR 6)")
     return scope
 
 
 def ordered_memory(c: InstructionContext, memory_scope: int, k: int) -> MemorySemantics:
-    """Which memory the Semantics operand `k` orders between the invocations of a workgroup.
+    """The memory whose accesses the Semantics operand `k` orders between invocations, both ways.
 
-    Only an acquire-and-release ordering (AcquireRelease or SequentiallyConsistent) at a memory scope
-    covering the workgroup makes one invocation's writes before the barrier safe for another to
-    access after it; Acquire or Release alone orders one side only."""
+    Only an acquire-and-release ordering (AcquireRelease or SequentiallyConsistent) makes one
+    invocation's writes before the barrier safe for another to access after it; Acquire or Release
+    alone orders one side only, and an Invocation memory scope orders nothing between invocations."""
     semantics = c.constant_int(k, "Semantics")
     ordering = semantics & ORDERINGS
     if ordering & (ordering - 1):
-        raise c.fail(f"Memory Semantics 0x{semantics:x} sets {Semantics(ordering)!s}: at most one of Acquire, "
-                     f"Release, AcquireRelease and SequentiallyConsistent may be set (SPIR-V Memory Semantics)")
+        names = "|".join(flag.name for flag in Semantics if flag & ordering)  # type: ignore[union-attr]
+        raise c.fail(f"Memory Semantics 0x{semantics:x} sets {names}: at most one of Acquire, Release, "
+                     f"AcquireRelease and SequentiallyConsistent may be set (SPIR-V Memory Semantics)")
+    if memory_scope == Scope.Invocation and semantics:
+        raise c.fail(f"Memory Semantics 0x{semantics:x} with an Invocation memory scope: the semantics must be None "
+                     f"(VUID-StandaloneSpirv-None-04641)")
     memory = MemorySemantics.NONE
-    if ordering in BOTH_WAYS and memory_scope in WORKGROUP_OR_WIDER:
+    if ordering in BOTH_WAYS:
         if semantics & Semantics.WorkgroupMemory:
             memory |= MemorySemantics.GROUPSHARED
         if semantics & DEVICE_MEMORY:
@@ -64,15 +71,14 @@ def _control_barrier(c: InstructionContext) -> Compute:
     if execution not in (Scope.Workgroup, Scope.Subgroup):
         raise c.unsupported(f"OpControlBarrier with execution scope {enum_label(Scope, execution)}; compute shaders "
                             f"synchronise a Workgroup or a Subgroup")
+    workgroup = execution == Scope.Workgroup
+    subgroup_memory = memory_scope not in WORKGROUP_OR_WIDER
     where = c.loc
 
     def compute(f: Frame) -> None:
         ctx = f.inv.ctx
         ctx.settle_memory()
-        if execution == Scope.Workgroup:
-            workgroup_barrier(ctx, f.mask, memory, where)
-        else:
-            subgroup_barrier(ctx, f.mask, where)
+        control_barrier(ctx, f.mask, workgroup, memory, subgroup_memory, where)
     return compute
 
 
