@@ -180,36 +180,48 @@ def _runs(relative: np.ndarray, itemsize: int) -> list[tuple[int, int]]:
 
 def _shared_offsets(region: Region, leaf: LeafLayout, offsets: np.ndarray,
                     lanes: int) -> tuple[np.ndarray, tuple[int, ...]]:
-    """((lanes, n) byte offsets of the n scalars of a leaf value in each lane's group's memory, the value's
-    shape)."""
+    """((lanes, n) byte offsets into `region.data` of the n scalars of a leaf value, the value's shape)."""
     addresses = offsets.reshape(offsets.shape + (1,) * leaf.offsets.ndim) + leaf.offsets
     shape = (lanes, *addresses.shape[1:])
-    assert region.lane_base is not None
-    return np.broadcast_to(addresses, shape).reshape(lanes, -1) - region.lane_base[:, None], shape
+    return np.broadcast_to(addresses, shape).reshape(lanes, -1), shape
+
+
+def shared_load(region: Region, dtype: np.dtype, offsets: np.ndarray, count: int, mask: np.ndarray,
+                where: Location | None) -> np.ndarray:
+    """Workgroup memory: (lanes, count) consecutive elements of `dtype` at each lane's byte offset into
+    `region.data` (a pointer's offsets), for the lanes in `mask` (zeros for the others)."""
+    shared = region.shared
+    assert shared is not None and region.lane_base is not None
+    with gpu_lanes(shared.ctx, mask, where):
+        return shared.load(dtype, offsets - region.lane_base, count, what="Workgroup load")
+
+
+def shared_store(region: Region, offsets: np.ndarray, values: np.ndarray, mask: np.ndarray,
+                 where: Location | None) -> None:
+    """Workgroup memory: each lane's (count,) row of `values` ((lanes, count)) at its byte offset into
+    `region.data`, for the lanes in `mask`."""
+    shared = region.shared
+    assert shared is not None and region.lane_base is not None
+    with gpu_lanes(shared.ctx, mask, where):
+        shared.store(offsets - region.lane_base, values, what="Workgroup store")
 
 
 def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndarray,
                    where: Location | None) -> np.ndarray:
-    shared = region.shared
-    assert shared is not None
     element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = np.empty(element.shape, leaf.storage)
-    with gpu_lanes(shared.ctx, mask, where):
-        for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
-            raw[:, first:first + count] = shared.load(leaf.storage, element[:, first], count, what="Workgroup load")
+    for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
+        raw[:, first:first + count] = shared_load(region, leaf.storage, element[:, first], count, mask, where)
     return _as_value(leaf, raw.reshape(shape))
 
 
 def _scatter_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
                     where: Location | None) -> None:
-    shared = region.shared
-    assert shared is not None
     element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
     raw = np.broadcast_to(raw, shape).reshape(element.shape)
-    with gpu_lanes(shared.ctx, mask, where):
-        for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
-            shared.store(element[:, first], raw[:, first:first + count], what="Workgroup store")
+    for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
+        shared_store(region, element[:, first], raw[:, first:first + count], mask, where)
 
 
 def load(region: Region, layout: Layout, offsets: np.ndarray, mask: np.ndarray, strict: bool,

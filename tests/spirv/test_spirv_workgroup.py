@@ -255,3 +255,19 @@ def test_the_compiled_workgroup_reduction_gives_its_oracles_bits_on_every_profil
             step //= 2
         assert out[2 * group] == partial[:1].view(np.uint32)[0]
         assert out[2 * group + 1] == min(64, count - group * 64)
+
+
+# -- whole values -------------------------------------------------------------------------------------------
+def test_a_whole_array_with_gaps_between_its_elements_is_stored_and_loaded():
+    """shared uint spaced[4] (ArrayStride 8); if (l == 0) spaced = {10, 20, 30, 40}; barrier; out = sum(spaced)"""
+    k = SharedKernel(threads=4)
+    b, fn, uint = k.b, k.fn, k.uint
+    spaced_type = b.array(uint, 4, stride=8)
+    spaced = b.variable(spaced_type, StorageClass.Workgroup, name="spaced")
+    value = b.constant_composite(spaced_type, *(k.c(v) for v in (10, 20, 30, 40)))
+    k.when(fn.op("OpIEqual", k.bool, k.l, k.c(0)), lambda: fn.do("OpStore", spaced, value))
+    k.barrier()
+    loaded = fn.op("OpLoad", spaced_type, spaced)
+    parts = [fn.op("OpCompositeExtract", uint, loaded, index) for index in range(4)]
+    k.emit(k.op("OpIAdd", k.op("OpIAdd", parts[0], parts[1]), k.op("OpIAdd", parts[2], parts[3])))
+    assert k.run(2).tolist() == [100] * 8
