@@ -58,6 +58,7 @@ class AccessTracker:
                  *, report: bool) -> None:
         self.ctx = ctx
         self.wave_size = ctx.wave_size
+        self.waves_synced = False      # whether a wave barrier left synced(w) records (until then none can exist)
         self.stride = stride
         self.describe = describe
         self.report = report
@@ -123,6 +124,7 @@ class AccessTracker:
     def wave_barrier(self, waves: np.ndarray) -> None:
         """The threads of each wave marked in `waves` ((groups, waves per group) bool) synchronised with each
         other: their earlier accesses no longer race with later ones by threads of the same wave."""
+        self.waves_synced = True
         for state in self._states():
             rows = state.reshape(-1, self.stride)
             wave = wave_of(rows, self.wave_size)
@@ -141,11 +143,15 @@ class AccessTracker:
 
     def _other(self, state: np.ndarray, me: np.ndarray) -> np.ndarray:
         """Where a byte's record is a thread other than the accessing one and not its own wave's synced record."""
-        return (state != NO_THREAD) & (state != me) & (state != synced(me // self.wave_size))
+        other = (state != NO_THREAD) & (state != me)
+        return other & (state != synced(me // self.wave_size)) if self.waves_synced else other
 
     def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray) -> None:
         flat, thread = _thread_per_byte(byte_index, me, self.wave_size)
         current = state[flat]
+        if ((current == NO_THREAD) | (current == thread)).all():      # the usual case: nobody else touched them
+            state[flat] = thread
+            return
         wave, current_wave = wave_of(thread, self.wave_size), wave_of(current, self.wave_size)
         # one more access by `thread`: its own record stays; a synced record of its wave gives way to it; another
         # record of its wave makes several threads of the wave; anything else, several waves

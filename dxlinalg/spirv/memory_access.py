@@ -172,6 +172,9 @@ def gpu_lanes(ctx: ExecutionContext, mask: np.ndarray, where: Location | None) -
 def _runs(relative: np.ndarray, itemsize: int) -> list[tuple[int, int]]:
     """(first, count) of each stretch of consecutive elements in a value's byte offsets (one for any
     scalar, vector, matrix or array in the natural layout; more where an ArrayStride leaves gaps)."""
+    count = relative.shape[0]
+    if count == 1 or int(relative[-1]) == (count - 1) * itemsize and (np.diff(relative) == itemsize).all():
+        return [(0, count)]
     gaps = np.flatnonzero(np.diff(relative) != itemsize) + 1
     starts = np.concatenate(([0], gaps))
     ends = np.concatenate((gaps, [relative.shape[0]]))
