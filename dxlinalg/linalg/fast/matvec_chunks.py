@@ -1,0 +1,76 @@
+"""`linalg.matvec_chunks.chunked_sums`, fast: one float64 matrix product per chunk and an error bound.
+
+Each chunk step first computes s = acc + x_chunk @ W_chunk (a BLAS product; the products of
+float16/float32 values are exact in float64) and bounds how far the model's truncated sum can be
+from it: with 2^T >= 2^E per element (T = the lane's largest e(x) in the chunk + the row's largest
+e(W) in the chunk, or e(acc)), truncation moves each of the C + 1 terms by less than 2^(T - kept),
+and the float64 sum is within (C + 1) * 2^-53 * sum |terms| < (C + 1)^2 * 2^(T + 2 - 53) of the
+exact one, which is below 2^-10 * (C + 1) * 2^(T - kept) for C + 1 <= 257 and kept <= 40; the
+error bound err = 2 * (C + 1) * 2^(T - kept) covers both, with room for rounding s +/- err. Where
+s - err and s + err round to the same accumulator bits, so does the model's sum (rounding is
+monotone, and `round_to_accumulator` is applied to both); the elements where they do not (ties,
+cancellations, overflow near the largest finite value, non-finite terms, and zeros under
+zero_sign ieee) take `chunk_step`, the model itself. Memory: lanes go in blocks, so the
+temporaries are a few (block, M) arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dxlinalg.linalg.fast.wave_sums import rounding_within
+from dxlinalg.linalg.matvec_chunks import (
+    NO_EXPONENT,
+    OPERAND_SMALLEST_EXPONENT,
+    accumulator_exponents,
+    chunk_step,
+    exponents,
+    round_to_accumulator,
+)
+from dxlinalg.profile.model import TensorCoreChunks
+
+LANES_PER_BLOCK = 4096
+
+
+def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """The same (L, M) float64 results as `linalg.matvec_chunks.chunked_sums`, bit for bit."""
+    lanes = x.shape[0]
+    out = np.empty((lanes, weights.shape[1]))
+    w64 = np.asarray(weights, np.float64)
+    w_exponents = exponents(w64, OPERAND_SMALLEST_EXPONENT)
+    for first in range(0, lanes, LANES_PER_BLOCK):
+        block = slice(first, first + LANES_PER_BLOCK)
+        out[block] = _block_sums(np.asarray(x[block], np.float64), w64, w_exponents,
+                                 np.asarray(start[block], np.float64), chunks)
+    return out
+
+
+def _block_sums(x: np.ndarray, weights: np.ndarray, w_exponents: np.ndarray, start: np.ndarray,
+                chunks: TensorCoreChunks) -> np.ndarray:
+    x_exponents = exponents(x, OPERAND_SMALLEST_EXPONENT)
+    accumulator = start.copy()
+    for first in range(0, x.shape[1], chunks.chunk_length):
+        chunk = slice(first, first + chunks.chunk_length)
+        accumulator = _step(accumulator, x[:, chunk], weights[chunk], x_exponents[:, chunk].max(axis=1),
+                            w_exponents[chunk].max(axis=0), chunks)
+    return accumulator
+
+
+def _step(accumulator: np.ndarray, x: np.ndarray, weights: np.ndarray, x_top: np.ndarray, w_top: np.ndarray,
+          chunks: TensorCoreChunks) -> np.ndarray:
+    """One chunk step for (B, M) accumulators: x (B, C), weights (C, M), the chunk's largest
+    exponents per lane (B,) and per row (M,)."""
+    terms = x.shape[1] + 1
+    with np.errstate(invalid="ignore", over="ignore"):
+        sums = x @ weights + accumulator
+        top = np.maximum(x_top[:, None] + w_top[None, :], accumulator_exponents(accumulator, chunks))
+        error = (2.0 * terms) * np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, -1074))
+    low, undecided = rounding_within(sums, error, lambda values: round_to_accumulator(values, chunks))
+    undecided |= ~np.isfinite(sums)
+    if chunks.zero_sign == "ieee":
+        undecided |= low == 0
+    stepped = low.astype(np.float64)
+    if undecided.any():
+        lane, row = np.nonzero(undecided)
+        stepped[lane, row] = chunk_step(accumulator[lane, row], x[lane], weights[:, row].T, chunks)
+    return stepped

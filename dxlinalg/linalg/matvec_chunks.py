@@ -1,0 +1,104 @@
+"""NVIDIA's float matrix-vector sums (`matvec_sum = "tensor_core_chunks"`), as measured on an H100.
+
+docs/hardware-nvidia-h100-spirv.md has the measurements (353,600 results, all reproduced). For each
+lane and output row i, with x the input values and W the matrix as the products see them:
+
+    acc = the bias b_i rounded to the accumulator type (+0 without a bias)
+    for each chunk of `chunk_length` consecutive k (k = 0, 1, ... first; a last partial chunk as it is):
+        E     = the largest of e(x_k) + e(W_ik) over the chunk's nonzero products, and e(acc) if acc != 0
+        terms = acc and the chunk's exact products x_k * W_ik
+        each term is truncated toward zero to a multiple of 2^(E - kept_bits)
+        acc   = the exact sum of the truncated terms, rounded to the accumulator type (`rounding`)
+    result_i = acc
+
+e(v) = floor(log2 |v|), but at least -14 for operands (FP16 subnormals count as -14) and at least
+the accumulator type's smallest normal exponent for acc. A step with a NaN term, or with +Inf and
+-Inf, gives NaN; Infs of one sign give that Inf (nothing to truncate). Zeros: `zero_sign` positive
+makes every zero +0; ieee keeps the sign IEEE addition of the truncated terms gives (-0 only when
+every term is -0) and the rounding's (a negative sum that rounds to zero is -0). NaNs are left as
+the caller's to write (the profile's `nan` setting).
+
+This module is the definition, per element and plain; `fast.matvec_chunks` computes the same with
+an error-bound filter and calls `chunk_step` only where the filter cannot decide.
+
+Exactness in float64: products of float16/float32 values are exact (at most 48 significant bits);
+every term is below 2^(E + 2), so a truncated term is an integer number of units 2^(E - kept_bits)
+below 2^(kept_bits + 2), and chunk_length + 1 <= 257 of them sum exactly (below 2^51 for
+kept_bits <= 40); dividing by the unit (a power of two) is exact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dxlinalg.profile.model import TensorCoreChunks
+
+OPERAND_SMALLEST_EXPONENT = -14        # FP16's smallest normal exponent: its subnormals count as -14
+NO_EXPONENT = -(1 << 20)               # e() of zeros, Infs and NaNs: never the largest of a nonzero term
+_ACCUMULATOR_DTYPES = {"FLOAT16": np.dtype(np.float16), "FLOAT32": np.dtype(np.float32)}
+
+
+def accumulator_dtype(chunks: TensorCoreChunks) -> np.dtype:
+    return _ACCUMULATOR_DTYPES[chunks.accumulator]
+
+
+def exponents(values: np.ndarray, smallest: int) -> np.ndarray:
+    """e(v) = floor(log2 |v|), at least `smallest`; NO_EXPONENT for zeros, Infs and NaNs (int64)."""
+    magnitude = np.abs(np.asarray(values, np.float64))
+    with np.errstate(invalid="ignore"):
+        counted = (magnitude > 0) & np.isfinite(magnitude)
+    exponent = np.frexp(np.where(counted, magnitude, 1.0))[1].astype(np.int64) - 1
+    return np.where(counted, np.maximum(exponent, smallest), NO_EXPONENT)
+
+
+def accumulator_exponents(values: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """e(acc): the accumulator type's subnormals count as its smallest normal exponent."""
+    return exponents(values, int(np.finfo(accumulator_dtype(chunks)).minexp))
+
+
+def round_to_accumulator(values: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """float64 -> the accumulator type (its dtype), by the setting's rounding and zero sign. NaNs stay NaN."""
+    dtype = accumulator_dtype(chunks)
+    with np.errstate(over="ignore", invalid="ignore"):
+        rounded = np.asarray(values, np.float64).astype(dtype)           # IEEE cast: nearest even
+    bits = rounded.view(np.dtype(f"u{dtype.itemsize}"))
+    if chunks.rounding == "toward_zero":
+        with np.errstate(invalid="ignore"):
+            away = np.abs(rounded.astype(np.float64)) > np.abs(values)    # rounded up in magnitude
+        bits[away] -= 1                                                   # one step toward zero (Inf -> max)
+    if chunks.zero_sign == "positive":
+        bits[bits == np.array(-0.0, dtype).view(bits.dtype)] = 0
+    return rounded
+
+
+def chunk_step(accumulator: np.ndarray, x: np.ndarray, w: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """One step for N elements: the accumulator (N,) float64 (values of its type), the chunk's
+    inputs x (N, C) and weights w (N, C), float64 values; returns the new accumulator (N,) float64."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        products = x * w                                                   # exact
+        terms = np.concatenate([accumulator[:, None], products], axis=1)
+        special = ~np.isfinite(terms).all(axis=1)
+        ieee_sum = terms.sum(axis=1)                                       # what a step with Inf or NaN gives
+    top = np.maximum(accumulator_exponents(accumulator, chunks),
+                     (exponents(x, OPERAND_SMALLEST_EXPONENT) + exponents(w, OPERAND_SMALLEST_EXPONENT)).max(axis=1))
+    unit = np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, 0))[:, None]
+    finite_terms = np.where(np.isfinite(terms), terms, 0.0)
+    truncated = np.trunc(finite_terms / unit) * unit                       # exact: the unit is a power of two
+    total = np.where(special, ieee_sum, truncated.sum(axis=1))             # exact below 2^53 units
+    return round_to_accumulator(total, chunks).astype(np.float64)
+
+
+def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """(L, M) float64 results (values of the accumulator type, NaN where the result is NaN) of the
+    inputs x (L, K) times the matrix given as its (K, M) transpose `weights`, each lane's
+    accumulator starting at `start` (L, M) (already of the accumulator type): the model, plainly."""
+    lanes, k = x.shape
+    m = weights.shape[1]
+    x64, w64 = np.asarray(x, np.float64), np.asarray(weights, np.float64)
+    accumulator = np.asarray(start, np.float64).reshape(-1)
+    for first in range(0, k, chunks.chunk_length):
+        chunk = slice(first, first + chunks.chunk_length)
+        x_terms = np.repeat(x64[:, chunk], m, axis=0)                      # element (lane, row) -> lane's inputs
+        w_terms = np.tile(w64[chunk].T, (lanes, 1))                         # element (lane, row) -> row's weights
+        accumulator = chunk_step(accumulator, x_terms, w_terms, chunks)
+    return accumulator.reshape(lanes, m)
