@@ -84,7 +84,9 @@ def chunk_step(accumulator: np.ndarray, x: np.ndarray, w: np.ndarray, chunks: Te
     unit = np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, 0))[:, None]
     finite_terms = np.where(np.isfinite(terms), terms, 0.0)
     truncated = np.trunc(finite_terms / unit) * unit                       # exact: the unit is a power of two
-    total = np.where(special, ieee_sum, truncated.sum(axis=1))             # exact below 2^53 units
+    exact_sum = truncated.sum(axis=1)                                      # exact below 2^53 units; zero: +0
+    negative_zeros = ((truncated == 0) & np.signbit(truncated)).all(axis=1)   # IEEE's sum of them is -0
+    total = np.where(special, ieee_sum, np.where(negative_zeros, -0.0, exact_sum))
     return round_to_accumulator(total, chunks).astype(np.float64)
 
 
