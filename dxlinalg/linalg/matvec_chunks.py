@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from dxlinalg.gpu.half import half_aware_astype, narrow_float64_to_half
 from dxlinalg.profile.model import TensorCoreChunks
 
 OPERAND_SMALLEST_EXPONENT = -14        # FP16's smallest normal exponent: its subnormals count as -14
@@ -43,12 +44,13 @@ def accumulator_dtype(chunks: TensorCoreChunks) -> np.dtype:
 
 
 def exponents(values: np.ndarray, smallest: int) -> np.ndarray:
-    """e(v) = floor(log2 |v|), at least `smallest`; NO_EXPONENT for zeros, Infs and NaNs (int64)."""
-    magnitude = np.abs(np.asarray(values, np.float64))
-    with np.errstate(invalid="ignore"):
-        counted = (magnitude > 0) & np.isfinite(magnitude)
-    exponent = np.frexp(np.where(counted, magnitude, 1.0))[1].astype(np.int64) - 1
-    return np.where(counted, np.maximum(exponent, smallest), NO_EXPONENT)
+    """e(v) = floor(log2 |v|), at least `smallest`; NO_EXPONENT for zeros, Infs and NaNs (int64).
+
+    Read from the float64 exponent field: every float16/float32 value is a normal float64 (or zero),
+    so the field minus the bias is floor(log2 |v|); field 0 is a zero, field 2047 an Inf or NaN."""
+    field = (np.ascontiguousarray(values, np.float64).view(np.int64) >> 52) & 0x7FF
+    counted = (field != 0) & (field != 0x7FF)
+    return np.where(counted, np.maximum(field - 1023, smallest), NO_EXPONENT)
 
 
 def accumulator_exponents(values: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
@@ -59,35 +61,41 @@ def accumulator_exponents(values: np.ndarray, chunks: TensorCoreChunks) -> np.nd
 def round_to_accumulator(values: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
     """float64 -> the accumulator type (its dtype), by the setting's rounding and zero sign. NaNs stay NaN."""
     dtype = accumulator_dtype(chunks)
-    with np.errstate(over="ignore", invalid="ignore"):
-        rounded = np.asarray(values, np.float64).astype(dtype)           # IEEE cast: nearest even
+    source = np.asarray(values, np.float64)
+    rounded = narrow_float64_to_half(source) if dtype == np.float16 else None   # the IEEE cast, faster
+    if rounded is None:
+        with np.errstate(over="ignore", invalid="ignore"):
+            rounded = source.astype(dtype)                                # IEEE cast: nearest even
     bits = rounded.view(np.dtype(f"u{dtype.itemsize}"))
     if chunks.rounding == "toward_zero":
         with np.errstate(invalid="ignore"):
-            away = np.abs(rounded.astype(np.float64)) > np.abs(values)    # rounded up in magnitude
+            away = np.abs(half_aware_astype(rounded, np.float64)) > np.abs(source)   # rounded up in magnitude
         bits[away] -= 1                                                   # one step toward zero (Inf -> max)
     if chunks.zero_sign == "positive":
         bits[bits == np.array(-0.0, dtype).view(bits.dtype)] = 0
     return rounded
 
 
-def chunk_step(accumulator: np.ndarray, x: np.ndarray, w: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+def chunk_step(accumulator: np.ndarray, x: np.ndarray, w: np.ndarray, chunks: TensorCoreChunks,
+               operand_exponents: np.ndarray | None = None) -> np.ndarray:
     """One step for N elements: the accumulator (N,) float64 (values of its type), the chunk's
-    inputs x (N, C) and weights w (N, C), float64 values; returns the new accumulator (N,) float64."""
+    inputs x (N, C) and weights w (N, C), float64 values; returns the new accumulator (N,) float64.
+    `operand_exponents` (N, C), e(x) + e(w), may be passed when the caller has them."""
     with np.errstate(invalid="ignore", over="ignore"):
         products = x * w                                                   # exact
         terms = np.concatenate([accumulator[:, None], products], axis=1)
         special = ~np.isfinite(terms).all(axis=1)
         ieee_sum = terms.sum(axis=1)                                       # what a step with Inf or NaN gives
-    top = np.maximum(accumulator_exponents(accumulator, chunks),
-                     (exponents(x, OPERAND_SMALLEST_EXPONENT) + exponents(w, OPERAND_SMALLEST_EXPONENT)).max(axis=1))
+    if operand_exponents is None:
+        operand_exponents = exponents(x, OPERAND_SMALLEST_EXPONENT) + exponents(w, OPERAND_SMALLEST_EXPONENT)
+    top = np.maximum(accumulator_exponents(accumulator, chunks), operand_exponents.max(axis=1))
     unit = np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, 0))[:, None]
     finite_terms = np.where(np.isfinite(terms), terms, 0.0)
     truncated = np.trunc(finite_terms / unit) * unit                       # exact: the unit is a power of two
     exact_sum = truncated.sum(axis=1)                                      # exact below 2^53 units; zero: +0
     negative_zeros = ((truncated == 0) & np.signbit(truncated)).all(axis=1)   # IEEE's sum of them is -0
     total = np.where(special, ieee_sum, np.where(negative_zeros, -0.0, exact_sum))
-    return round_to_accumulator(total, chunks).astype(np.float64)
+    return half_aware_astype(round_to_accumulator(total, chunks), np.float64)
 
 
 def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:

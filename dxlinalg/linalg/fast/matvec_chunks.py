@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
 from dxlinalg.linalg.fast.wave_sums import rounding_within
 from dxlinalg.linalg.matvec_chunks import (
     NO_EXPONENT,
     OPERAND_SMALLEST_EXPONENT,
-    accumulator_exponents,
+    accumulator_dtype,
     chunk_step,
     exponents,
     round_to_accumulator,
 )
 from dxlinalg.profile.model import TensorCoreChunks
 
-LANES_PER_BLOCK = 4096
+LANES_PER_BLOCK = 1024
 
 
 def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
@@ -51,26 +52,51 @@ def _block_sums(x: np.ndarray, weights: np.ndarray, w_exponents: np.ndarray, sta
     accumulator = start.copy()
     for first in range(0, x.shape[1], chunks.chunk_length):
         chunk = slice(first, first + chunks.chunk_length)
-        accumulator = _step(accumulator, x[:, chunk], weights[chunk], x_exponents[:, chunk].max(axis=1),
-                            w_exponents[chunk].max(axis=0), chunks)
+        x_scale = np.ldexp(1.0, np.maximum(x_exponents[:, chunk].max(axis=1), NO_EXPONENT))   # 0 for all-zero
+        w_scale = np.ldexp(1.0, np.maximum(w_exponents[chunk].max(axis=0), NO_EXPONENT))
+        accumulator = _step(accumulator, x[:, chunk], weights[chunk], x_exponents[:, chunk], w_exponents[chunk],
+                            x_scale, w_scale, chunks)
     return accumulator
 
 
-def _step(accumulator: np.ndarray, x: np.ndarray, weights: np.ndarray, x_top: np.ndarray, w_top: np.ndarray,
-          chunks: TensorCoreChunks) -> np.ndarray:
-    """One chunk step for (B, M) accumulators: x (B, C), weights (C, M), the chunk's largest
-    exponents per lane (B,) and per row (M,)."""
+def _step(accumulator: np.ndarray, x: np.ndarray, weights: np.ndarray, x_exponents: np.ndarray,
+          w_exponents: np.ndarray, x_scale: np.ndarray, w_scale: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
+    """One chunk step for (B, M) accumulators: x (B, C), weights (C, M), their e() alike, and
+    2^(the chunk's largest exponent) per lane (B,) and per row (M,). 2^T <= |acc| + 2^x_top * 2^w_top + 2^smallest
+    (2^e(acc) <= |acc| for a normal accumulator, 2^smallest for a subnormal one)."""
     terms = x.shape[1] + 1
+    smallest = float(np.ldexp(1.0, np.finfo(accumulator_dtype(chunks)).minexp))
     with np.errstate(invalid="ignore", over="ignore"):
-        sums = x @ weights + accumulator
-        top = np.maximum(x_top[:, None] + w_top[None, :], accumulator_exponents(accumulator, chunks))
-        error = (2.0 * terms) * np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, -1074))
-    low, undecided = rounding_within(sums, error, lambda values: round_to_accumulator(values, chunks))
+        sums = x @ weights
+        sums += accumulator
+        error = np.abs(accumulator)
+        error += np.multiply.outer(x_scale, w_scale)
+        error += smallest
+        error *= 2.0 * terms * 2.0 ** -chunks.kept_bits
+    stepped, undecided = _rounded_within(sums, error, chunks)
     undecided |= ~np.isfinite(sums)
     if chunks.zero_sign == "ieee":
-        undecided |= low == 0
-    stepped = low.astype(np.float64)
+        undecided |= stepped == 0
     if undecided.any():
         lane, row = np.nonzero(undecided)
-        stepped[lane, row] = chunk_step(accumulator[lane, row], x[lane], weights[:, row].T, chunks)
+        stepped[lane, row] = chunk_step(accumulator[lane, row], x[lane], weights[:, row].T, chunks,
+                                        x_exponents[lane] + w_exponents[:, row].T)
     return stepped
+
+
+def _rounded_within(sums: np.ndarray, error: np.ndarray, chunks: TensorCoreChunks) -> tuple[np.ndarray, np.ndarray]:
+    """(float64 accumulator values that everything within `error` of `sums` rounds to, where it does;
+    where they do not round alike). The measured setting (FP16, nearest even, +0) rounds in float64
+    without assembling half bits (`float64_to_half_values`, None when a value is NaN or rounds to Inf);
+    the others, and blocks with such values, by `round_to_accumulator`."""
+    if chunks.accumulator == "FLOAT16" and chunks.rounding == "nearest_even" and chunks.zero_sign == "positive":
+        with np.errstate(invalid="ignore", over="ignore"):
+            low = float64_to_half_values(sums - error)
+            high = float64_to_half_values(sums + error) if low is not None else None
+        if high is not None:
+            undecided = low != high                        # -0 and +0 are alike: the result is +0
+            stepped = low.astype(np.float64)
+            stepped += 0.0
+            return stepped, undecided
+    rounded, undecided = rounding_within(sums, error, lambda values: round_to_accumulator(values, chunks))
+    return half_aware_astype(rounded, np.float64), undecided
