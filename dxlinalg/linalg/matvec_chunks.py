@@ -84,17 +84,19 @@ def chunk_step(accumulator: np.ndarray, x: np.ndarray, w: np.ndarray, chunks: Te
     with np.errstate(invalid="ignore", over="ignore"):
         products = x * w                                                   # exact
         terms = np.concatenate([accumulator[:, None], products], axis=1)
-        special = ~np.isfinite(terms).all(axis=1)
-        ieee_sum = terms.sum(axis=1)                                       # what a step with Inf or NaN gives
+        ieee_sum = terms.sum(axis=1)      # non-finite exactly where a term is (finite sums here stay < 2^270)
+    special = ~np.isfinite(ieee_sum)      # a step with Inf or NaN: that IEEE sum
+    if special.any():
+        terms[special] = 0.0
     if operand_exponents is None:
         operand_exponents = exponents(x, OPERAND_SMALLEST_EXPONENT) + exponents(w, OPERAND_SMALLEST_EXPONENT)
     top = np.maximum(accumulator_exponents(accumulator, chunks), operand_exponents.max(axis=1))
-    unit = np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, top - chunks.kept_bits, 0))[:, None]
-    finite_terms = np.where(np.isfinite(terms), terms, 0.0)
-    truncated = np.trunc(finite_terms / unit) * unit                       # exact: the unit is a power of two
-    exact_sum = truncated.sum(axis=1)                                      # exact below 2^53 units; zero: +0
-    negative_zeros = ((truncated == 0) & np.signbit(truncated)).all(axis=1)   # IEEE's sum of them is -0
-    total = np.where(special, ieee_sum, np.where(negative_zeros, -0.0, exact_sum))
+    per_unit = np.ldexp(1.0, np.where(top > NO_EXPONENT // 2, chunks.kept_bits - top, 0))   # 1 / 2^(E - kept)
+    units = np.trunc(terms * per_unit[:, None])        # each term in units, truncated: exact integers < 2^(kept + 2)
+    total = np.where(special, ieee_sum, units.sum(axis=1) / per_unit)   # exact below 2^53 units; zero: +0
+    if chunks.zero_sign == "ieee":
+        negative_zeros = ((units == 0) & np.signbit(units)).all(axis=1) & ~special   # IEEE's sum of -0s is -0
+        total[negative_zeros] = -0.0
     return half_aware_astype(round_to_accumulator(total, chunks), np.float64)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dxlinalg.gpu.half import float64_to_half_values, half_aware_astype
+from dxlinalg.gpu.half import half_aware_astype
 from dxlinalg.linalg.fast.wave_sums import rounding_within
 from dxlinalg.linalg.matvec_chunks import (
     NO_EXPONENT,
@@ -87,16 +87,34 @@ def _step(accumulator: np.ndarray, x: np.ndarray, weights: np.ndarray, x_exponen
 def _rounded_within(sums: np.ndarray, error: np.ndarray, chunks: TensorCoreChunks) -> tuple[np.ndarray, np.ndarray]:
     """(float64 accumulator values that everything within `error` of `sums` rounds to, where it does;
     where they do not round alike). The measured setting (FP16, nearest even, +0) rounds in float64
-    without assembling half bits (`float64_to_half_values`, None when a value is NaN or rounds to Inf);
-    the others, and blocks with such values, by `round_to_accumulator`."""
+    (`_nearest_half_values`); the others by `round_to_accumulator`."""
     if chunks.accumulator == "FLOAT16" and chunks.rounding == "nearest_even" and chunks.zero_sign == "positive":
         with np.errstate(invalid="ignore", over="ignore"):
-            low = float64_to_half_values(sums - error)
-            high = float64_to_half_values(sums + error) if low is not None else None
-        if high is not None:
-            undecided = low != high                        # -0 and +0 are alike: the result is +0
-            stepped = low.astype(np.float64)
-            stepped += 0.0
-            return stepped, undecided
+            low = _nearest_half_values(sums - error)
+            high = _nearest_half_values(sums + error)
+            undecided = low != high                 # NaN never equals; -0 and +0 are alike: the result is +0
+            undecided |= np.abs(high) > HALF_MAX    # past the largest half: Inf or not, the model decides
+            undecided |= np.abs(low) > HALF_MAX
+        low += 0.0
+        return low, undecided
     rounded, undecided = rounding_within(sums, error, lambda values: round_to_accumulator(values, chunks))
     return half_aware_astype(rounded, np.float64), undecided
+
+
+HALF_MAX = 65504.0
+_FLOAT64_EXPONENT_FIELD = np.uint64(0x7FF << 52)
+_HALF_SMALLEST_BINADE = np.float64(2.0**-14).view(np.uint64)           # half subnormals share its quantum
+_ONE_AND_A_HALF_ABOVE = np.uint64((42 << 52) + (1 << 51))               # 2^e -> 1.5 * 2^(e + 42)
+
+
+def _nearest_half_values(values: np.ndarray) -> np.ndarray:
+    """float64 values rounded to the nearest half value (ties to even), as float64, for |values|
+    below 2^16 (larger ones come back as large multiples of their quantum, not Inf; NaN stays NaN):
+    (x + M) - M with M = 1.5 * 2^(e + 42), e = max(exponent of x, -14), whose quantum is the half's
+    2^(e - 10). A zero result may be -0 or +0."""
+    magic = values.view(np.uint64) & _FLOAT64_EXPONENT_FIELD
+    magic[magic < _HALF_SMALLEST_BINADE] = _HALF_SMALLEST_BINADE
+    magic += _ONE_AND_A_HALF_ABOVE
+    rounded = values + magic.view(np.float64)
+    rounded -= magic.view(np.float64)
+    return rounded
