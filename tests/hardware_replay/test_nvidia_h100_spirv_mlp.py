@@ -33,7 +33,7 @@ SIZE = (64, 16)
 LAYERS = [(64, 16), (64, 64), (64, 64), (3, 64)]
 MATRIX_TYPES = {"fp16": ComponentType.F16, "e4m3": ComponentType.F8_E4M3, "int8": ComponentType.I8}
 # Bounds on |H100 - Python sample| over the image: the measured largest difference is 1.19e-7 (2 to
-# 3 ULP below 1) for every variant (docs/hardware-nvidia-h100-spirv.md, "The MLP samples"), all of
+# 3 ULP below 1) for every variant (docs/hardware-nvidia-h100-spirv.md, "What closed the gap"), all of
 # it the GPU's float32 exp; the bound leaves room for numpy's sin/cos/exp, which may round
 # differently on another machine.
 IMAGE_RESIDUAL = {"int8": 3e-7, "fp16": 3e-7, "e4m3": 3e-7, "e5m2": 3e-7}

@@ -1,6 +1,7 @@
-"""`linalg.matvec_chunks.chunked_sums`, fast: one float64 matrix product per chunk and an error bound.
+"""`linalg.matvec_chunks.chunked_sums`, fast: float64 matrix products and an error bound.
 
-Each chunk step first computes s = acc + x_chunk @ W_chunk (a BLAS product; the products of
+Each chunk step first computes s = acc + x_chunk @ W_chunk (a BLAS product, every chunk's in one
+call through a block-diagonal matrix when that is small; the products of
 float16/float32 values are exact in float64) and bounds how far the model's truncated sum can be
 from it: with 2^T >= 2^E per element (T = the lane's largest e(x) in the chunk + the row's largest
 e(W) in the chunk, or e(acc)), truncation moves each of the C + 1 terms by less than 2^(T - kept),
@@ -30,7 +31,8 @@ from dxlinalg.linalg.matvec_chunks import (
 )
 from dxlinalg.profile.model import TensorCoreChunks
 
-LANES_PER_BLOCK = 1024
+LANES_PER_BLOCK = 8192
+BLOCK_DIAGONAL_ELEMENTS = 1 << 17
 
 
 def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
@@ -39,36 +41,59 @@ def chunked_sums(x: np.ndarray, weights: np.ndarray, start: np.ndarray, chunks: 
     out = np.empty((lanes, weights.shape[1]))
     w64 = np.asarray(weights, np.float64)
     w_exponents = exponents(w64, OPERAND_SMALLEST_EXPONENT)
+    diagonal = _block_diagonal(w64, chunks.chunk_length)
     for first in range(0, lanes, LANES_PER_BLOCK):
         block = slice(first, first + LANES_PER_BLOCK)
-        out[block] = _block_sums(np.asarray(x[block], np.float64), w64, w_exponents,
+        out[block] = _block_sums(np.asarray(x[block], np.float64), w64, w_exponents, diagonal,
                                  np.asarray(start[block], np.float64), chunks)
     return out
 
 
-def _block_sums(x: np.ndarray, weights: np.ndarray, w_exponents: np.ndarray, start: np.ndarray,
-                chunks: TensorCoreChunks) -> np.ndarray:
+def _block_diagonal(weights: np.ndarray, chunk_length: int) -> np.ndarray | None:
+    """(K, chunks * M): chunk c's rows of `weights` in columns c * M.. (zeros elsewhere), so that one
+    matrix product gives every chunk's partial sums (one BLAS call instead of one per chunk, which
+    matters for small chunks); None when that matrix would be large."""
+    k, m = weights.shape
+    count = -(-k // chunk_length)
+    if count == 1 or k * count * m > BLOCK_DIAGONAL_ELEMENTS:
+        return None
+    diagonal = np.zeros((k, count * m))
+    for c in range(count):
+        rows = slice(c * chunk_length, (c + 1) * chunk_length)
+        diagonal[rows, c * m: (c + 1) * m] = weights[rows]
+    return diagonal
+
+
+def _block_sums(x: np.ndarray, weights: np.ndarray, w_exponents: np.ndarray, diagonal: np.ndarray | None,
+                start: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
     x_exponents = exponents(x, OPERAND_SMALLEST_EXPONENT)
+    m = weights.shape[1]
+    with np.errstate(invalid="ignore", over="ignore"):
+        # every chunk's products, summed per chunk; an Inf input makes NaN (Inf * 0) in other chunks'
+        # columns too, which only sends those elements to the model itself (`_step`: non-finite sums)
+        partials = None if diagonal is None else x @ diagonal
     accumulator = start.copy()
-    for first in range(0, x.shape[1], chunks.chunk_length):
+    for index, first in enumerate(range(0, x.shape[1], chunks.chunk_length)):
         chunk = slice(first, first + chunks.chunk_length)
         x_scale = np.ldexp(1.0, np.maximum(x_exponents[:, chunk].max(axis=1), NO_EXPONENT))   # 0 for all-zero
         w_scale = np.ldexp(1.0, np.maximum(w_exponents[chunk].max(axis=0), NO_EXPONENT))
-        accumulator = _step(accumulator, x[:, chunk], weights[chunk], x_exponents[:, chunk], w_exponents[chunk],
-                            x_scale, w_scale, chunks)
+        with np.errstate(invalid="ignore", over="ignore"):
+            products = x[:, chunk] @ weights[chunk] if partials is None else partials[:, index * m: (index + 1) * m]
+        accumulator = _step(accumulator, products, x[:, chunk], weights[chunk], x_exponents[:, chunk],
+                            w_exponents[chunk], x_scale, w_scale, chunks)
     return accumulator
 
 
-def _step(accumulator: np.ndarray, x: np.ndarray, weights: np.ndarray, x_exponents: np.ndarray,
+def _step(accumulator: np.ndarray, products: np.ndarray, x: np.ndarray, weights: np.ndarray, x_exponents: np.ndarray,
           w_exponents: np.ndarray, x_scale: np.ndarray, w_scale: np.ndarray, chunks: TensorCoreChunks) -> np.ndarray:
-    """One chunk step for (B, M) accumulators: x (B, C), weights (C, M), their e() alike, and
-    2^(the chunk's largest exponent) per lane (B,) and per row (M,). 2^T <= |acc| + 2^x_top * 2^w_top + 2^smallest
+    """One chunk step for (B, M) accumulators: `products` (B, M) the float64 sums x @ weights of the
+    chunk's x (B, C) and weights (C, M), their e() alike, and 2^(the chunk's largest exponent) per
+    lane (B,) and per row (M,). 2^T <= |acc| + 2^x_top * 2^w_top + 2^smallest
     (2^e(acc) <= |acc| for a normal accumulator, 2^smallest for a subnormal one)."""
     terms = x.shape[1] + 1
     smallest = float(np.ldexp(1.0, np.finfo(accumulator_dtype(chunks)).minexp))
     with np.errstate(invalid="ignore", over="ignore"):
-        sums = x @ weights
-        sums += accumulator
+        sums = products + accumulator
         error = np.abs(accumulator)
         error += np.multiply.outer(x_scale, w_scale)
         error += smallest
