@@ -29,6 +29,7 @@ from dxlinalg.profile.model import (
     GroupSharedSettings,
     MulProperty,
     Shown,
+    TensorCoreChunks,
 )
 
 BEGIN = "<!-- generated from dxlinalg/profile/model.py: python -m dxlinalg.profile.format_reference docs/profiles.md -->"
@@ -43,6 +44,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
       for spec in LAYOUT_SPECS),
     ("float_conversion", FloatConversionFields),
     ("accumulation", AccumulationSettings),
+    ("accumulation.matvec_chunks", TensorCoreChunks),
     ("groupshared", GroupSharedSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
