@@ -289,6 +289,31 @@ class GroupSharedSettings(BaseModel):
                                  "they read the bytes as they were at its last one).")
 
 
+class NvgpuSettings(BaseModel):
+    """MLIR nvgpu's warp-level ops: mma.sync's tensor-core arithmetic, tf32 inputs, async copies (docs/nvgpu.md)."""
+
+    model_config = STRICT_FROZEN
+    mma_sum: Literal["exact", "tensor_core"] = Field(
+        "exact", description="How mma.sync and mma.sp.sync sum float products: exact (A*B + C exactly, rounded once "
+                             "to the accumulator type) or tensor_core (K in chunks of mma_k_chunk products from C, "
+                             "each chunk's terms truncated below 2^(E - mma_kept_bits), summed exactly, rounded to "
+                             "the accumulator type; f64 is always the PTX fma chain).")
+    mma_k_chunk: StrictInt = Field(
+        8, ge=1, le=256, description="tensor_core: products summed per step (8: the H100's outer-product "
+                                     "accumulate; mma.sync's own value is pending the H100 probe).")
+    mma_kept_bits: StrictInt = Field(
+        25, ge=10, le=48, description="tensor_core: bits kept below the largest term's leading bit (25: the "
+                                      "H100's outer-product accumulate).")
+    tf32_inputs: Literal["truncate", "nearest_even", "nearest_away"] = Field(
+        "truncate", description="How mma.sync with tf32Enabled reads f32 operands: truncate (the low 13 bits "
+                                "dropped, as PTX says of wgmma), or rounded to 10 mantissa bits, nearest_even or "
+                                "nearest_away (cvt.rna.tf32.f32).")
+    async_copy_lands: Literal["at_wait", "at_issue"] = Field(
+        "at_wait", description="When device_async_copy reads its source and writes its destination: at_wait (when a "
+                               "device_async_wait covers its group, the latest legal point) or at_issue (at once, "
+                               "the earliest).")
+
+
 class FloatConversionFields(BaseModel):
     """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
     validated strictly, with types written by name. tests/profile checks that the two agree."""
@@ -362,6 +387,8 @@ class DeviceProfile(BaseModel):
         AccumulationSettings(), description="Product precision and the accumulate atomics.")
     groupshared: GroupSharedSettings = Field(
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
+    nvgpu: NvgpuSettings = Field(
+        NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
 
     @field_validator("name")
     @classmethod
