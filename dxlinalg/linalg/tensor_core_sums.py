@@ -11,6 +11,9 @@ term t, added exactly and rounded to the accumulation type (RNE, the profile's c
 settings). An exactly zero sum is +0; a NaN term makes +NaN, Infs their float sum. Chunks without an
 active lane leave the accumulator alone. F32 accumulation could not be measured (the driver has no
 FP32 training accumulation): it is the same chunk model with rounding to F32, an extrapolation.
+`chunked_sums` is that machinery with the start value, the chunk size and the kept bits as
+parameters; mma.sync's K-sums use it (`mma_sums`, the `tensor_core` model of the profile's nvgpu
+settings).
 
 Vector accumulates (`butterfly_sums`): the xor butterfly with offsets 1, 2, 4, ... over all
 positions of the wave, inactive lanes +0, each addition rounded to the accumulation type; the
@@ -22,9 +25,11 @@ that sum can move the result; the elements whose bound straddles a rounding boun
 of the training sample's, mostly near-ties and cancellations) and those with Inf or NaN get the
 truncated terms themselves (`_chunk_step`).
 
-Exactness in float64: products of float16/float32 values are exact (at most 48 significant bits,
-exponents within float64's range); a truncated term is an integer k * 2^(E - 25) with |k| < 2^26,
-so 9 of them sum exactly (below 2^30) and scaling by a power of two stays exact (E - 25 >= -323).
+Exactness in float64: products of float16/bfloat16/float32 values are exact (at most 48 significant
+bits, exponents within float64's range); a truncated term is an integer k * 2^(E - 25) with
+|k| < 2^26, so 9 of them sum exactly (below 2^30) and scaling by a power of two stays exact
+(E - 25 >= -323). In general c + 1 terms kept to b bits sum below (c + 1) * 2^(b + 1), exact for the
+profile's bounds (c <= 256, b <= 40).
 A butterfly step adds two values of the accumulation type: exact for float16; for float32 the
 float64 sum rounded again to float32 equals the correctly rounded sum (53 >= 2 * 24 + 2).
 """
@@ -43,18 +48,31 @@ KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 b
 def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, rounding: Rounding) -> np.ndarray:
     """(W, m * n) wave operands, of the rounding's dtype, from lanes by position in the wave:
     `left` (W, S, m) and `right` (W, S, n) float values, zero where `active` (W, S) is False."""
-    waves, positions, m = left.shape
-    n = right.shape[2]
+    waves, _, m = left.shape
+    return chunked_sums(left, right, np.zeros((waves, m * right.shape[2])), rounding, active=active)
+
+
+def chunked_sums(left: np.ndarray, right: np.ndarray, accumulator: np.ndarray, rounding: Rounding, *,
+                 chunk: int = CHUNK_LANES, kept_bits: int = KEPT_BITS_BELOW_TOP,
+                 active: np.ndarray | None = None) -> np.ndarray:
+    """(W, m * n) of the rounding's dtype: sum over axis 1 of left[:, s, i] * right[:, s, j] through a
+    tensor-core accumulator that starts at `accumulator` (W, m * n), float64 values of the rounding's
+    type. Positions s go in consecutive chunks of `chunk`; each step truncates its products and the
+    accumulator below 2^(E - kept_bits), adds them exactly and rounds. Outer products sum lanes this
+    way (from +0); mma.sync sums K (from C). With `active` (W, S), chunks without an active position
+    leave the accumulator alone."""
+    positions = left.shape[1]
     left64, right64 = half_aware_astype(left, np.float64), half_aware_astype(right, np.float64)
-    accumulator = np.zeros((waves, m * n))
-    for first in range(0, positions, CHUNK_LANES):
-        chunk = slice(first, first + CHUNK_LANES)
-        stepped = _chunk_step(accumulator, left64[:, chunk], right64[:, chunk], rounding)
-        accumulator = np.where(active[:, chunk].any(axis=1)[:, None], stepped, accumulator)
+    for first in range(0, positions, chunk):
+        part = slice(first, first + chunk)
+        stepped = _chunk_step(accumulator, left64[:, part], right64[:, part], rounding, kept_bits)
+        accumulator = stepped if active is None else np.where(active[:, part].any(axis=1)[:, None], stepped,
+                                                              accumulator)
     return rounding(accumulator)
 
 
-def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, rounding: Rounding) -> np.ndarray:
+def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, rounding: Rounding,
+                kept_bits: int = KEPT_BITS_BELOW_TOP) -> np.ndarray:
     """(W, m * n) float64: one chunk step's rounded results, from the accumulator (W, m * n) and the
     chunk's lanes `left` (W, C, m), `right` (W, C, n) in float64.
 
@@ -74,7 +92,7 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
         top = (np.abs(left).max(axis=1)[:, :, None] * np.abs(right).max(axis=1)[:, None, :]).reshape(waves, m * n)
         held = np.abs(accumulator)
         largest = np.maximum(top, held)
-        unit = np.ldexp(1.0, np.frexp(largest)[1] - 1 - KEPT_BITS_BELOW_TOP)
+        unit = np.ldexp(1.0, np.frexp(largest)[1] - 1 - kept_bits)
         unit[largest == 0] = 0.0
         error = (lanes + 1) * (unit + ERROR_BOUND_PER_LANE * (held + lanes * top))
     low, unproved = rounding_within(sums, error, rounding)
@@ -86,39 +104,40 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
         terms = np.concatenate([accumulator[wave, element][:, None], products], axis=1)[:, :, None]
         with np.errstate(invalid="ignore"):
             plain = terms.sum(axis=1)                       # finite exactly when every term is
-            step = np.where(np.isfinite(plain), _truncated_sum(terms), _positive_nan(plain))
+            step = np.where(np.isfinite(plain), _truncated_sum(terms, kept_bits), positive_nan(plain))
         stepped[wave, element] = half_aware_astype(rounding(step), np.float64)[:, 0]
     return stepped
 
 
-def _truncated_sum(terms: np.ndarray) -> np.ndarray:
-    """(W, E): the exact sum over axis 1 of the terms truncated to multiples of 2^(E - 25), E the
+def _truncated_sum(terms: np.ndarray, kept_bits: int = KEPT_BITS_BELOW_TOP) -> np.ndarray:
+    """(W, E): the exact sum over axis 1 of the terms truncated to multiples of 2^(E - kept_bits), E the
     largest exponent among the nonzero finite terms; +0 when that sum is zero. Non-finite entries
     give meaningless values (the caller replaces them).
 
-    Scaling by 2^(25 - E) is exact (a power of two; every scaled magnitude is below 2^26 and, for
-    the float16/float32 products here, far from float64's subnormals), so truncation is a floor."""
+    Scaling by 2^(kept_bits - E) is exact (a power of two; every scaled magnitude is below
+    2^(kept_bits + 1) and, for the float16/bfloat16/float32 products here, far from float64's
+    subnormals), so truncation is a floor."""
     magnitude = np.abs(terms)
     with np.errstate(invalid="ignore"):
         magnitude[~np.isfinite(magnitude)] = 0.0
     largest = magnitude.max(axis=1)
     top = np.where(largest > 0, np.frexp(largest)[1] - 1, 0)             # all zero: any scale gives 0
-    units = np.floor(magnitude * np.ldexp(1.0, KEPT_BITS_BELOW_TOP - top)[:, None, :])   # integers < 2^26
+    units = np.floor(magnitude * np.ldexp(1.0, kept_bits - top)[:, None, :])   # integers < 2^(kept_bits + 1)
     np.negative(units, out=units, where=terms < 0)
     total = units.sum(axis=1) + 0.0                                       # exact; -0 -> +0
-    return np.ldexp(total, top - KEPT_BITS_BELOW_TOP)
+    return np.ldexp(total, top - kept_bits)
 
 
 def butterfly_sums(values: np.ndarray, rounding: Rounding) -> np.ndarray:
     """(W, m) wave operands, of the rounding's dtype, from `values` (W, S, m) by position in the
     wave, +0 at inactive positions; S a power of two."""
-    current = half_aware_astype(rounding(_positive_nan(half_aware_astype(values, np.float64))), np.float64)
+    current = half_aware_astype(rounding(positive_nan(half_aware_astype(values, np.float64))), np.float64)
     while current.shape[1] > 1:
-        current = half_aware_astype(rounding(_positive_nan(current[:, 0::2] + current[:, 1::2])), np.float64)
+        current = half_aware_astype(rounding(positive_nan(current[:, 0::2] + current[:, 1::2])), np.float64)
     return rounding(current[:, 0])
 
 
-def _positive_nan(values: np.ndarray) -> np.ndarray:
+def positive_nan(values: np.ndarray) -> np.ndarray:
     """NaNs made positive: the GPU's arithmetic NaN (Inf - Inf, NaN inputs) is +NaN (0x7FFF,
     0x7FFFFFFF measured), where x86's default NaN is negative; the rounding then sets the payload."""
     with np.errstate(invalid="ignore"):

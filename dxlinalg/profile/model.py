@@ -302,7 +302,7 @@ class NvgpuSettings(BaseModel):
         8, ge=1, le=256, description="tensor_core: products summed per step (8: the H100's outer-product "
                                      "accumulate; mma.sync's own value is pending the H100 probe).")
     mma_kept_bits: StrictInt = Field(
-        25, ge=10, le=48, description="tensor_core: bits kept below the largest term's leading bit (25: the "
+        25, ge=10, le=40, description="tensor_core: bits kept below the largest term's leading bit (25: the "
                                       "H100's outer-product accumulate).")
     tf32_inputs: Literal["truncate", "nearest_even", "nearest_away"] = Field(
         "truncate", description="How mma.sync with tf32Enabled reads f32 operands: truncate (the low 13 bits "

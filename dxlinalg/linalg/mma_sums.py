@@ -1,0 +1,192 @@
+"""Matrix multiply-accumulate, D = A * B + C per warp tile: the arithmetic of mma.sync (PTX `mma`).
+
+One model for every surface that multiplies matrices on tensor cores, chosen by the profile's
+`nvgpu` settings:
+- floats (f16, bf16, tf32 operands; f16 or f32 accumulators):
+  - `exact`: the exact sum of C and every exact product, rounded once to the accumulator type
+    (`exact_wave_sums`, with C as extra terms);
+  - `tensor_core`: K in consecutive chunks of `mma_k_chunk` products from the accumulator C; each
+    step truncates the chunk's exact products and the accumulator below 2^(E - mma_kept_bits), E
+    the largest term's exponent, adds them exactly and rounds to the accumulator type (RNE): the
+    H100 outer-product model of `tensor_core_sums`, generalised (`chunked_sums`).
+  An exactly zero sum is +0 and a NaN result is positive in both (what the H100 writes).
+- f64 (m8n8k4): PTX defines it, so every profile does the same: a chain of f64 fused
+  multiply-adds in k order from C, d = fma(a[k], b[k], d), each rounded to nearest even.
+- integers (s8/u8/s4/u4 into s32): exact products and sums, then the s32 accumulator wraps, or
+  saturates with `.satfinite`.
+tf32 operands are f32 registers read as tf32 (`tf32_values`: truncated or rounded, a setting).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.linalg.fast.wave_sums import Rounding, exact_wave_sums
+from dxlinalg.linalg.matvec import round_float_result
+from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
+from dxlinalg.numerics.component_types import ComponentType
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.profile.model import NvgpuSettings
+
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+TF32_DROPPED_BITS = 13                  # f32's 23 mantissa bits, tf32's 10
+ACCUMULATORS = {np.dtype(np.float16): ComponentType.F16, np.dtype(np.float32): ComponentType.F32}
+
+
+@dataclass(frozen=True)
+class FloatMma:
+    """What the float model needs from a profile: its nvgpu sum settings and its float rounding settings."""
+
+    nvgpu: NvgpuSettings
+    conversion: FloatConversionSettings
+
+
+def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> np.ndarray:
+    """(W, M, N) D of c's dtype (float16 or float32) from A (W, M, K), B (W, K, N) of float16,
+    bfloat16 or float32 (tf32 values) and C (W, M, N)."""
+    accumulator = ACCUMULATORS.get(c.dtype)
+    if accumulator is None:
+        raise InvalidArgumentError(f"mma accumulator C has dtype {c.dtype}; float mma accumulates in float16 or "
+                                   f"float32")
+    waves, m, n = c.shape
+
+    def rounding(values: np.ndarray) -> np.ndarray:
+        return round_float_result(positive_nan(values), accumulator, model.conversion)
+
+    left, right = _exact_float(a.transpose(0, 2, 1)), _exact_float(b)
+    if model.nvgpu.mma_sum == "tensor_core":
+        start = c.astype(np.float64).reshape(waves, m * n)
+        d = chunked_sums(left, right, start, rounding, chunk=model.nvgpu.mma_k_chunk,
+                         kept_bits=model.nvgpu.mma_kept_bits)
+        return d.reshape(waves, m, n)
+    return rounding(_exact_sums_with_c(left, right, c, rounding)).reshape(waves, m, n)
+
+
+def _exact_float(values: np.ndarray) -> np.ndarray:
+    """float16 stays (the fast half paths know it); bfloat16 and float32 as float32, exactly."""
+    return values if values.dtype == np.float16 else values.astype(np.float32)
+
+
+def _exact_sums_with_c(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding: Rounding) -> np.ndarray:
+    """(W, M * N) float64 values that `rounding` rounds like the exact sums C + sum_k left[k, i] *
+    right[k, j] (see exact_wave_sums): C enters as N extra terms, C[:, j] times the unit vector e_j."""
+    waves, k, m = left.shape
+    n = right.shape[2]
+    wide = np.result_type(left.dtype, c.dtype)
+    left_terms = np.concatenate([left.astype(wide, copy=False), c.transpose(0, 2, 1).astype(wide, copy=False)], axis=1)
+    unit = np.broadcast_to(np.eye(n, dtype=right.dtype), (waves, n, n))
+    right_terms = np.concatenate([right, unit], axis=1)
+    return exact_wave_sums(left_terms, right_terms, np.ones((waves, k + n), bool), rounding)
+
+
+def tf32_values(values: np.ndarray, mode: str) -> np.ndarray:
+    """float32 registers as the tf32 numbers a tf32 mma reads: the low 13 mantissa bits dropped
+    (`truncate`) or rounded away (`nearest_even`, `nearest_away`: cvt.rn / cvt.rna.tf32.f32).
+    Infinities and NaNs keep their class; rounding past the largest tf32 gives infinity."""
+    bits = np.ascontiguousarray(values, np.float32).view(np.uint32)
+    low = bits & np.uint32((1 << TF32_DROPPED_BITS) - 1)
+    kept = bits - low
+    finite = (bits & np.uint32(0x7F800000)) != np.uint32(0x7F800000)
+    if mode == "truncate":
+        up = np.zeros(bits.shape, bool)
+    elif mode in ("nearest_even", "nearest_away"):
+        half = np.uint32(1 << (TF32_DROPPED_BITS - 1))
+        odd = (kept >> np.uint32(TF32_DROPPED_BITS)) & np.uint32(1)
+        up = (low > half) | ((low == half) & ((odd == 1) if mode == "nearest_even" else True))
+    else:
+        raise InvalidArgumentError(f"tf32 input mode {mode!r} is not one of truncate, nearest_even, nearest_away")
+    nan = ~finite & (low != 0)
+    rounded = np.where(finite & up, kept + np.uint32(1 << TF32_DROPPED_BITS), kept)
+    rounded = np.where(nan, bits | np.uint32(1 << 22), rounded)     # a NaN stays a (quiet) NaN
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def integer_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, *, saturate: bool) -> np.ndarray:
+    """(W, M, N) int32 D = A * B + C, exact products and sums, then wrapped to int32 or, with
+    `saturate` (`.satfinite`), clamped to [INT32_MIN, INT32_MAX]. A and B hold 4- or 8-bit values,
+    so every partial sum of an mma (K <= 128) stays below 2^24: a float32 matrix product is exact."""
+    sums = np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(np.int64) + c.astype(np.int64)
+    if saturate:
+        return np.clip(sums, INT32_MIN, INT32_MAX).astype(np.int32)
+    return sums.astype(np.int32)          # the low 32 bits: wrap-around
+
+
+def float64_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """(W, M, N) float64 D: d = C, then d = fma(A[:, :, k], B[:, k, :], d) for k = 0, 1, ... (PTX:
+    .f64 mma is a chain of f64 fused multiply-adds, .rn). A NaN result is the positive quiet NaN."""
+    d = np.array(c, np.float64)
+    for k in range(a.shape[2]):
+        d = fused_multiply_add(np.broadcast_to(a[:, :, k, None], d.shape), np.broadcast_to(b[:, None, k, :], d.shape), d)
+    return np.where(np.isnan(d), np.nan, d)
+
+
+def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """x * y + z rounded once to float64 (nearest even), elementwise.
+
+    Boldo and Melquiond's emulation ("Emulation of FMA and correctly rounded sums: proved
+    algorithms using rounding to odd", 2008): the exact product x * y = ph + pl and the exact sum
+    z + ph = th + tl, then RN(th + RO(tl + pl)), RO rounding to odd. It needs no overflow and no
+    underflow; operands outside a safe exponent range, and non-finite ones, take the exact
+    (Fraction) or IEEE path instead."""
+    x, y, z = (np.asarray(v, np.float64) for v in np.broadcast_arrays(x, y, z))
+    with np.errstate(all="ignore"):
+        ph, pl = _two_product(x, y)
+        th, tl = _two_sum(z, ph)
+        result = th + _round_to_odd_sum(tl, pl)
+        exponent = lambda v: np.frexp(v)[1]                            # noqa: E731
+        safe = (np.isfinite(x) & np.isfinite(y) & np.isfinite(z)
+                & ((x == 0) | (y == 0) | ((exponent(x) + exponent(y) > -900) & (exponent(x) + exponent(y) < 1000)))
+                & ((z == 0) | (np.abs(z) > 2.0 ** -900)) & np.isfinite(result)
+                & ((result == 0) | (np.abs(result) > 2.0 ** -900)))
+        special = ~(np.isfinite(x) & np.isfinite(y) & np.isfinite(z))
+        result = np.where(special, np.where(np.isfinite(x) & np.isfinite(y), z, x * y + z), result)
+    for index in zip(*np.nonzero(~safe & ~special)):
+        result[index] = _exact_fma(float(x[index]), float(y[index]), float(z[index]))
+    return result
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a + b = s + e exactly (Knuth), s = RN(a + b)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a = high + low with 26-bit halves (Veltkamp)."""
+    scaled = a * 134217729.0                                           # 2^27 + 1
+    high = scaled - (scaled - a)
+    return high, a - high
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a * b = p + e exactly (Dekker), p = RN(a * b), barring overflow and underflow."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _round_to_odd_sum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a + b rounded to odd: truncated toward zero, the last bit set when inexact."""
+    s, e = _two_sum(a, b)
+    toward_zero = np.where((e != 0) & (np.signbit(e) != np.signbit(s)), np.nextafter(s, 0.0), s)
+    even = (toward_zero.view(np.int64) & 1) == 0
+    away = np.where(np.signbit(toward_zero), -np.inf, np.inf)
+    return np.where((e != 0) & even, np.nextafter(toward_zero, away), toward_zero)
+
+
+def _exact_fma(x: float, y: float, z: float) -> float:
+    """x * y + z, finite operands, rounded once to float64 through exact rationals (Python's
+    int / int division is correctly rounded)."""
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:
+        return x * y + z            # the IEEE sign of an exact zero (+0 unless both terms are -0)
+    try:
+        return float(exact)
+    except OverflowError:
+        return float("inf") if exact > 0 else float("-inf")

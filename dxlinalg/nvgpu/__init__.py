@@ -1,0 +1,11 @@
+"""MLIR's nvgpu dialect: warp-level matrix ops on the simulated GPU (docs/nvgpu.md).
+
+`mma_sync`, `mma_sp_sync`, `ldmatrix`, `device_async_copy`, `device_async_create_group` and
+`device_async_wait` take MLIR's operands and attributes by their MLIR names; per-lane registers are
+arrays shaped (lanes, *vector shape), lanes a multiple of 32 (whole warps), memrefs are
+`dxlinalg.gpu.TypedView`s. The fragment maps are in `dxlinalg.nvgpu.fragments`.
+"""
+
+from dxlinalg.nvgpu.mma import mma_sp_sync, mma_sync
+
+__all__ = ["mma_sp_sync", "mma_sync"]
