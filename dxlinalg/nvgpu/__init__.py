@@ -6,6 +6,14 @@ arrays shaped (lanes, *vector shape), lanes a multiple of 32 (whole warps), memr
 `dxlinalg.gpu.TypedView`s. The fragment maps are in `dxlinalg.nvgpu.fragments`.
 """
 
+from dxlinalg.nvgpu.async_copy import (
+    AsyncToken,
+    device_async_copy,
+    device_async_create_group,
+    device_async_wait,
+)
+from dxlinalg.nvgpu.ldmatrix import ldmatrix
 from dxlinalg.nvgpu.mma import mma_sp_sync, mma_sync
 
-__all__ = ["mma_sp_sync", "mma_sync"]
+__all__ = ["AsyncToken", "device_async_copy", "device_async_create_group", "device_async_wait", "ldmatrix",
+           "mma_sp_sync", "mma_sync"]
