@@ -4,7 +4,7 @@ One model for every surface that multiplies matrices on tensor cores, chosen by 
 `nvgpu` settings:
 - floats (f16, bf16, tf32 operands; f16 or f32 accumulators):
   - `exact`: the exact sum of C and every exact product, rounded once to the accumulator type
-    (`exact_wave_sums`, with C as extra terms);
+    (computed fast by `fast.exact_dot`);
   - `tensor_core`: K in consecutive chunks of `mma_k_chunk` products from the accumulator C; each
     step truncates the chunk's exact products and the accumulator below 2^(E - mma_kept_bits), E
     the largest term's exponent, adds them exactly and rounds to the accumulator type (RNE): the
@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.linalg.fast.wave_sums import Rounding, exact_wave_sums
+from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
 from dxlinalg.linalg.matvec import round_float_result
 from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
 from dxlinalg.numerics.component_types import ComponentType
@@ -57,30 +57,13 @@ def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> n
     def rounding(values: np.ndarray) -> np.ndarray:
         return round_float_result(positive_nan(values), accumulator, model.conversion)
 
-    left, right = _exact_float(a.transpose(0, 2, 1)), _exact_float(b)
+    left, right = a.transpose(0, 2, 1), b
     if model.nvgpu.mma_sum == "tensor_core":
         start = c.astype(np.float64).reshape(waves, m * n)
         d = chunked_sums(left, right, start, rounding, chunk=model.nvgpu.mma_k_chunk,
                          kept_bits=model.nvgpu.mma_kept_bits)
         return d.reshape(waves, m, n)
-    return rounding(_exact_sums_with_c(left, right, c, rounding)).reshape(waves, m, n)
-
-
-def _exact_float(values: np.ndarray) -> np.ndarray:
-    """float16 stays (the fast half paths know it); bfloat16 and float32 as float32, exactly."""
-    return values if values.dtype == np.float16 else values.astype(np.float32)
-
-
-def _exact_sums_with_c(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding: Rounding) -> np.ndarray:
-    """(W, M * N) float64 values that `rounding` rounds like the exact sums C + sum_k left[k, i] *
-    right[k, j] (see exact_wave_sums): C enters as N extra terms, C[:, j] times the unit vector e_j."""
-    waves, k, m = left.shape
-    n = right.shape[2]
-    wide = np.result_type(left.dtype, c.dtype)
-    left_terms = np.concatenate([left.astype(wide, copy=False), c.transpose(0, 2, 1).astype(wide, copy=False)], axis=1)
-    unit = np.broadcast_to(np.eye(n, dtype=right.dtype), (waves, n, n))
-    right_terms = np.concatenate([right, unit], axis=1)
-    return exact_wave_sums(left_terms, right_terms, np.ones((waves, k + n), bool), rounding)
+    return rounding(exact_tile_sums(left, right, c, rounding))
 
 
 def tf32_values(values: np.ndarray, mode: str) -> np.ndarray:

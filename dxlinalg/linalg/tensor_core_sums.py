@@ -43,6 +43,8 @@ from dxlinalg.linalg.fast.wave_sums import ERROR_BOUND_PER_LANE, Rounding, round
 
 CHUNK_LANES = 8                 # lanes per tensor-core step
 KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 bits below E + 1
+DENSE_SHARE = 0.25              # above this share (and count) of undecided elements a step computes them all
+DENSE_MINIMUM = 4096
 
 
 def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, rounding: Rounding) -> np.ndarray:
@@ -97,16 +99,40 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
         error = (lanes + 1) * (unit + ERROR_BOUND_PER_LANE * (held + lanes * top))
     low, unproved = rounding_within(sums, error, rounding)
     undecided = unproved | ~np.isfinite(sums) | ~np.isfinite(error)
+    if undecided.sum() > max(DENSE_SHARE * undecided.size, DENSE_MINIMUM):
+        return _dense_step(accumulator, left, right, rounding, kept_bits)
     stepped = half_aware_astype(low, np.float64)
     if undecided.any():
         wave, element = np.nonzero(undecided)
-        products = left[wave, :, element // n] * right[wave, :, element % n]
-        terms = np.concatenate([accumulator[wave, element][:, None], products], axis=1)[:, :, None]
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore"):                 # Inf * 0: a NaN term
+            products = left[wave, :, element // n] * right[wave, :, element % n]
+            terms = np.concatenate([accumulator[wave, element][:, None], products], axis=1)[:, :, None]
             plain = terms.sum(axis=1)                       # finite exactly when every term is
             step = np.where(np.isfinite(plain), _truncated_sum(terms, kept_bits), positive_nan(plain))
         stepped[wave, element] = half_aware_astype(rounding(step), np.float64)[:, 0]
     return stepped
+
+
+def _dense_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, rounding: Rounding,
+                kept_bits: int) -> np.ndarray:
+    """`_chunk_step` with every element's truncated sum computed (no filter): faster when the bound
+    decides few elements, as with float32 accumulators, whose 24 bits are barely coarser than the
+    26-bit window. The same sum as `_truncated_sum` of the accumulator and the products, with the
+    accumulator kept apart (no concatenated copy of the products)."""
+    waves, lanes, m = left.shape
+    with np.errstate(invalid="ignore", over="ignore"):                  # Inf * 0: a NaN term
+        products = (left[:, :, :, None] * right[:, :, None, :]).reshape(waves, lanes, m * right.shape[2])
+        largest = np.maximum(np.abs(products).max(axis=1), np.abs(accumulator))
+        if not np.isfinite(largest).all():
+            terms = np.concatenate([accumulator[:, None, :], products], axis=1)
+            plain = terms.sum(axis=1)
+            step = np.where(np.isfinite(plain), _truncated_sum(terms, kept_bits), positive_nan(plain))
+            return half_aware_astype(rounding(step), np.float64)
+    top = np.where(largest > 0, np.frexp(largest)[1] - 1, 0)
+    scale = np.ldexp(1.0, kept_bits - top)
+    products *= scale[:, None, :]
+    units = np.trunc(products, out=products).sum(axis=1) + np.trunc(accumulator * scale)
+    return half_aware_astype(rounding(np.ldexp(units + 0.0, top - kept_bits)), np.float64)
 
 
 def _truncated_sum(terms: np.ndarray, kept_bits: int = KEPT_BITS_BELOW_TOP) -> np.ndarray:
@@ -116,14 +142,14 @@ def _truncated_sum(terms: np.ndarray, kept_bits: int = KEPT_BITS_BELOW_TOP) -> n
 
     Scaling by 2^(kept_bits - E) is exact (a power of two; every scaled magnitude is below
     2^(kept_bits + 1) and, for the float16/bfloat16/float32 products here, far from float64's
-    subnormals), so truncation is a floor."""
-    magnitude = np.abs(terms)
+    subnormals), so truncation is `trunc` (toward zero)."""
     with np.errstate(invalid="ignore"):
-        magnitude[~np.isfinite(magnitude)] = 0.0
-    largest = magnitude.max(axis=1)
+        largest = np.abs(terms).max(axis=1)
+    if not np.isfinite(largest).all():
+        terms = np.where(np.isfinite(terms), terms, 0.0)
+        largest = np.abs(terms).max(axis=1)
     top = np.where(largest > 0, np.frexp(largest)[1] - 1, 0)             # all zero: any scale gives 0
-    units = np.floor(magnitude * np.ldexp(1.0, kept_bits - top)[:, None, :])   # integers < 2^(kept_bits + 1)
-    np.negative(units, out=units, where=terms < 0)
+    units = np.trunc(terms * np.ldexp(1.0, kept_bits - top)[:, None, :])   # integers < 2^(kept_bits + 1)
     total = units.sum(axis=1) + 0.0                                       # exact; -0 -> +0
     return np.ldexp(total, top - kept_bits)
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.context import ExecutionContext, lanes_for
 from dxlinalg.linalg.mma_sums import FloatMma, float64_mma, float_mma, integer_mma, tf32_values
 from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
 from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
-from dxlinalg.nvgpu.warps import WARP_SIZE, active_warps, warp_count
+from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count
 from dxlinalg.profile.model import DeviceProfile
 
 INTEGER_TYPES = ("s8", "u8", "s4", "u4")
@@ -35,10 +34,9 @@ def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaS
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
     _check_vectors(op, shape, a, b, c)
-    with lanes_for(a.shape[0], profile, strict, op) as ctx:
-        active_warps(ctx, op)
+    with register_op(a.shape[0], profile, strict, op) as run:
         warps = a.shape[0] // WARP_SIZE
-        return _multiply(ctx, shape, _gather(shape.a, a, warps), b, c)
+        return _multiply(run.profile, shape, _gather(shape.a, a, warps), b, c)
 
 
 def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  # noqa: N803
@@ -55,13 +53,12 @@ def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  
     shape = find_shape(mmaShape, operand_type, True, op)
     _check_vectors(op, shape, a, b, c)
     metadata = _metadata_words(op, sparseMetadata, a.shape[0])
-    with lanes_for(a.shape[0], profile, strict, op) as ctx:
-        selector = check_selector(shape, sparsitySelector, ctx.strict, op)
-        active_warps(ctx, op)
+    with register_op(a.shape[0], profile, strict, op) as run:
+        selector = check_selector(shape, sparsitySelector, run.strict, op)
         warps = a.shape[0] // WARP_SIZE
         stored = _register_values(a).reshape(warps, WARP_SIZE, shape.a.elements)
-        dense = dense_a(shape, stored, metadata.reshape(warps, WARP_SIZE), selector, ctx.strict, op)
-        return _multiply(ctx, shape, dense, b, c)
+        dense = dense_a(shape, stored, metadata.reshape(warps, WARP_SIZE), selector, run.strict, op)
+        return _multiply(run.profile, shape, dense, b, c)
 
 
 def _operands(op: str, a: object, b: object, c: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -117,13 +114,13 @@ def _gather(operand: Operand, fragments: np.ndarray, warps: int) -> np.ndarray:
     return np.take(lane_major, operand.gather_order, axis=1).reshape(warps, operand.rows, operand.cols)
 
 
-def _multiply(ctx: ExecutionContext, shape: MmaShape, a: np.ndarray, b_fragments: np.ndarray,
+def _multiply(profile: DeviceProfile, shape: MmaShape, a: np.ndarray, b_fragments: np.ndarray,
               c_fragments: np.ndarray) -> np.ndarray:
     """D fragments (lanes, *C's vector) from the warps' A matrices and B, C fragments."""
     warps = a.shape[0]
     b = _gather(shape.b, b_fragments, warps)
     c = _gather(shape.c, c_fragments, warps)
-    settings = ctx.profile.nvgpu
+    settings = profile.nvgpu
     if shape.operand_type in INTEGER_TYPES:
         d = integer_mma(a, b, c, saturate=True)
     elif shape.operand_type == "f64":
@@ -131,6 +128,6 @@ def _multiply(ctx: ExecutionContext, shape: MmaShape, a: np.ndarray, b_fragments
     else:
         if shape.operand_type == "tf32":
             a, b = tf32_values(a, settings.tf32_inputs), tf32_values(b, settings.tf32_inputs)
-        d = float_mma(a, b, c, FloatMma(settings, ctx.profile.float_conversion))
+        d = float_mma(a, b, c, FloatMma(settings, profile.float_conversion))
     scattered = np.take(d.reshape(warps, -1), shape.c.flat_positions, axis=1)
     return scattered.reshape(c_fragments.shape).astype(c_fragments.dtype, copy=False)

@@ -29,14 +29,15 @@ class PendingCopies:
         return ((groups * self.memory.stride + offsets)[:, None] + np.arange(size)).reshape(-1)
 
     def add(self, lanes: np.ndarray, offsets: np.ndarray, size: int, groups: np.ndarray) -> None:
-        """Copies by `lanes` into bytes [offset, offset + size) of their groups' memory are in flight."""
+        """Copies by `lanes` into bytes [offset, offset + size) of their groups' memory are in flight.
+        The lanes' bytes are disjoint: the race tracker has reported one statement's overlapping writes."""
         flat = self._bytes(lanes, offsets, size, groups)
-        np.add.at(self.in_flight, flat, 1)
+        self.in_flight[flat] += 1
         self.issuer[flat] = np.repeat(self.memory.ctx.geometry.group_index[lanes].astype(np.int32), size)
 
     def remove(self, lanes: np.ndarray, offsets: np.ndarray, size: int, groups: np.ndarray) -> None:
-        """A wait covered those copies."""
-        np.subtract.at(self.in_flight, self._bytes(lanes, offsets, size, groups), 1)
+        """A wait covered those copies (disjoint bytes, as when they were added)."""
+        self.in_flight[self._bytes(lanes, offsets, size, groups)] -= 1
 
     def check(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, verb: str) -> None:
         """(n, nbytes) flat bytes accessed by n lanes: none may have a copy in flight."""

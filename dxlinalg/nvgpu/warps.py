@@ -9,10 +9,16 @@ warp together: a warp with only some lanes active is undefined behaviour, report
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
-from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.gpu.context import ExecutionContext, current_context, lanes_for
+from dxlinalg.profile.model import DeviceProfile
+from dxlinalg.profile.registry import load_profile
 
 WARP_SIZE = 32
 
@@ -47,3 +53,26 @@ def active_warps(ctx: ExecutionContext, what: str) -> np.ndarray:
             f"{ctx.thread_name(warp * WARP_SIZE)}) execute it; a .aligned warp instruction in divergent code is "
             f"undefined behaviour (all threads of the warp must execute it together)")
     return count > 0
+
+
+@dataclass(frozen=True)
+class RegisterOp:
+    """Where a register-only warp op runs: the profile and mode, and the running lanes if any."""
+
+    profile: DeviceProfile
+    strict: bool
+    ctx: ExecutionContext | None
+
+
+@contextmanager
+def register_op(lanes: int, profile: str | DeviceProfile | None, strict: bool | None,
+                what: str) -> Iterator[RegisterOp]:
+    """The running lanes (checked: `lanes` rows, warps executed whole), or, called from host code, the
+    profile and mode asked for: a register op needs no lane context of its own (every warp runs it)."""
+    if current_context() is None:
+        yield RegisterOp(load_profile("reference" if profile is None else profile), True if strict is None else strict,
+                         None)
+        return
+    with lanes_for(lanes, profile, strict, what) as ctx:
+        active_warps(ctx, what)
+        yield RegisterOp(ctx.profile, ctx.strict, ctx)
