@@ -285,18 +285,22 @@ def memory_tracker_store(ctx: ExecutionContext, memory: GroupSharedMemory, lanes
 
 def _land(ctx: ExecutionContext, copy: _Copy, which: np.ndarray, op: str) -> None:
     """Copy `which` of the copy's lanes: source bytes, zeros past src-size, into groupshared memory as
-    the issuing lanes' stores."""
+    the issuing lanes' stores (in 32-bit words: every copy size and address is a multiple of 4)."""
     lanes = copy.lanes[which]
     if lanes.size == 0:
         return
     ctx.settle_memory(copy.source.data)
     start = copy.source.base_offset + copy.source_offsets[which]
-    byte = np.arange(copy.size)
-    reads = byte[None, :] < copy.source_bytes[which][:, None]
-    position = start[:, None] + byte
-    reads &= (position >= copy.source.base_offset) & (position < copy.source.data.shape[0])   # permissive: OOB reads 0
-    values = np.zeros((ctx.lanes, copy.size), np.uint8)
-    values[lanes] = np.where(reads, copy.source.data[np.where(reads, position, 0)], 0)
+    position = start[:, None] + np.arange(copy.size)
+    whole = copy.source_bytes[which] == copy.size
+    if whole.all() and position[:, -1].max(initial=-1) < copy.source.data.shape[0] and start.min() >= 0:
+        moved = copy.source.data[position]
+    else:
+        reads = np.arange(copy.size)[None, :] < copy.source_bytes[which][:, None]
+        reads &= (position >= copy.source.base_offset) & (position < copy.source.data.shape[0])   # permissive: OOB reads 0
+        moved = np.where(reads, copy.source.data[np.where(reads, position, 0)], 0).astype(np.uint8)
+    values = np.zeros((ctx.lanes, copy.size // 4), np.uint32)
+    values[lanes] = moved.view(np.uint32)
     offsets = np.zeros(ctx.lanes, np.int64)
     offsets[lanes] = copy.destination[which]
     mask = np.zeros(ctx.lanes, bool)

@@ -60,7 +60,7 @@ def ldmatrix(srcMemref: TypedView, indices: object, transpose: bool, numTiles: i
     try:
         offsets = srcMemref.byte_offsets(indices, op, ROW_BYTES // dtype.itemsize)
         offsets = _aligned_rows(ctx, memory, offsets, op)
-        rows = memory.load(np.uint8, offsets, ROW_BYTES, what=op)                    # (lanes, 16)
+        rows = memory.load(np.uint32, offsets, ROW_BYTES // 4, what=op).view(np.uint8)   # (lanes, 16)
     finally:
         ctx.pop_mask()
     tiles = rows.reshape(-1, WARP_SIZE, ROW_BYTES)[:, :TILE_ROWS * numTiles].reshape(-1, numTiles, TILE_ROWS,

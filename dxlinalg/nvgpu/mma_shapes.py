@@ -77,7 +77,7 @@ class MmaShape:
     sparse: bool = False
     selectors: tuple[int, ...] = ()     # sparsity selectors the PTX ISA defines for this shape
 
-    @property
+    @cached_property
     def c(self) -> Operand:
         return Operand((self.m * self.n // 64, 2), self.m, self.n, self.c_map)
 
