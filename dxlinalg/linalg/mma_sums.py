@@ -125,6 +125,8 @@ def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarra
                 & ((x == 0) | (y == 0) | ((exponent(x) + exponent(y) > -900) & (exponent(x) + exponent(y) < 1000)))
                 & ((z == 0) | (np.abs(z) > 2.0 ** -900)) & np.isfinite(result)
                 & ((result == 0) | (np.abs(result) > 2.0 ** -900)))
+        zero_product = (x == 0) | (y == 0)            # an exactly zero result takes IEEE's sign of x * y + z
+        result = np.where(result == 0, np.where(zero_product, x * y + z, 0.0), result)
         special = ~(np.isfinite(x) & np.isfinite(y) & np.isfinite(z))
         result = np.where(special, np.where(np.isfinite(x) & np.isfinite(y), z, x * y + z), result)
     for index in zip(*np.nonzero(~safe & ~special)):
