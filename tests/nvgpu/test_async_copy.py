@@ -258,3 +258,21 @@ def test_bypass_l1_needs_16_bytes_and_tokens_must_be_tokens():
             device_async_create_group([3])
         with pytest.raises(InvalidArgumentError, match="numGroups must be a non-negative"):
             device_async_wait(device_async_create_group([]), numGroups=-1)
+
+
+def test_memory_and_tokens_of_another_run_and_negative_counts_are_rejected():
+    source = TypedView(BufferMemory(source_bytes()), np.uint32, (1024,))
+    with standalone_lanes(32) as first:
+        other_memory = GroupSharedMemory(first, 128)
+        other_token = device_async_create_group([])
+    with standalone_lanes(32) as ctx:
+        lane = np.arange(32)
+        with pytest.raises(InvalidArgumentError, match="groupshared memory of another run of lanes"):
+            device_async_copy(TypedView(other_memory, np.uint32, (32,)), lane, source, lane, 1)
+        with pytest.raises(InvalidArgumentError, match="a token of another run of lanes"):
+            device_async_wait(other_token)
+        dst = TypedView(GroupSharedMemory(ctx, 128), np.uint32, (32,))
+        with pytest.raises(InvalidArgumentError, match="srcElements -1 .* is negative"):
+            device_async_copy(dst, lane, source, lane, 1, srcElements=-1)
+    with pytest.raises(InvalidArgumentError, match="needs running lanes"):
+        device_async_create_group([])

@@ -140,3 +140,13 @@ def test_a_warp_with_some_lanes_active_is_reported():
         with if_(np.arange(32) < 16):
             with pytest.raises(UndefinedBehaviorError, match="16 of the 32 lanes of warp 0"):
                 ldmatrix(TypedView(memory, np.float16, (16, 8)), (np.arange(32) % 16, 0), False, 1)
+
+
+def test_memory_of_another_run_and_calls_outside_a_run_are_rejected():
+    with standalone_lanes(32) as first:
+        view = TypedView(GroupSharedMemory(first, 256), np.float16, (16, 8))
+    with standalone_lanes(32):
+        with pytest.raises(InvalidArgumentError, match="groupshared memory of another run of lanes"):
+            ldmatrix(view, (np.arange(32) % 16, 0), False, 1)
+    with pytest.raises(InvalidArgumentError, match="needs running lanes"):
+        ldmatrix(view, (np.arange(32) % 16, 0), False, 1)

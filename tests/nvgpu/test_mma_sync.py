@@ -182,3 +182,43 @@ def test_f32_operands_need_tf32_enabled_and_bf16_needs_an_f32_accumulator():
     with pytest.raises(InvalidArgumentError, match="accumulates in float32"):
         mma_sync(np.zeros((32, 4, 2), ml_dtypes.bfloat16), np.zeros((32, 2, 2), ml_dtypes.bfloat16),
                  np.zeros((32, 2, 2), np.float16), [16, 8, 16])
+
+
+def test_inside_a_dispatch_groups_must_hold_whole_warps_and_operands_every_lane():
+    from dxlinalg.gpu import compute_shader, run_dispatch
+    a, b, c = operands(DENSE[0], np.dtype(np.float32), 1, 3, wild=False)
+
+    @compute_shader(numthreads=(48, 1, 1))
+    def uneven():
+        mma_sync(np.zeros((48, 4, 2), np.float16), np.zeros((48, 2, 2), np.float16), np.zeros((48, 2, 2), np.float32),
+                 [16, 8, 16])
+
+    with pytest.raises(InvalidArgumentError, match="give a positive multiple of 32"):
+        run_dispatch(uneven, {})
+
+    @compute_shader(numthreads=(48, 1, 1))
+    def straddling():
+        mma_sync(np.zeros((96, 4, 2), np.float16), np.zeros((96, 2, 2), np.float16), np.zeros((96, 2, 2), np.float32),
+                 [16, 8, 16])
+
+    with pytest.raises(InvalidArgumentError, match="thread groups of 48 threads do not hold whole warps of 32"):
+        run_dispatch(straddling, {}, thread_groups=(2, 1, 1))
+
+    @compute_shader(numthreads=(64, 1, 1))
+    def short_operands():
+        mma_sync(a, b, c, [16, 8, 16])
+
+    with pytest.raises(InvalidArgumentError, match="the vector has 32 rows but 64 lanes are running"):
+        run_dispatch(short_operands, {})
+
+    @compute_shader(numthreads=(32, 1, 1))
+    def one_warp():
+        assert mma_sync(a, b, c, [16, 8, 16]).shape == (32, 2, 2)
+
+    run_dispatch(one_warp, {}, thread_groups=(1, 1, 1))
+    with pytest.raises(InvalidArgumentError, match="profile= is only for calls outside a dispatch"):
+        @compute_shader(numthreads=(32, 1, 1))
+        def with_profile():
+            mma_sync(a, b, c, [16, 8, 16], profile="nvidia-h100")
+
+        run_dispatch(with_profile, {})
