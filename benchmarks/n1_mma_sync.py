@@ -39,7 +39,7 @@ def run(quick: bool) -> list[dict[str, object]]:
     c_tiles = rng.standard_normal((warps, 16, 8)).astype(np.float32)
     rows = []
     for profile in PROFILES:
-        def ours() -> np.ndarray:
+        def ours(profile: str = profile) -> np.ndarray:
             return mma_sync(a, b, c, [16, 8, 16], profile=profile)
 
         def numpy_batched() -> np.ndarray:

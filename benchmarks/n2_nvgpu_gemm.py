@@ -33,7 +33,7 @@ def run(quick: bool) -> list[dict[str, object]]:
     exact = a.astype(np.float64) @ b.astype(np.float64)
     rows = []
     for strict in (True, False):
-        def ours() -> np.ndarray:
+        def ours(strict: bool = strict) -> np.ndarray:
             return multiply(a, b, "reference", strict=strict)
 
         def numpy_matmul() -> np.ndarray:

@@ -25,7 +25,12 @@ import time
 
 import numpy as np
 
-from dxlinalg.gpu import BufferMemory, GroupMemoryBarrierWithGroupSync, TypedView, run_dispatch
+from dxlinalg.gpu import (
+    BufferMemory,
+    GroupMemoryBarrierWithGroupSync,
+    TypedView,
+    run_dispatch,
+)
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RootConstants,
@@ -36,7 +41,14 @@ from dxlinalg.hlsl import (
     float16_t,
     groupshared,
 )
-from dxlinalg.nvgpu import AsyncToken, device_async_copy, device_async_create_group, device_async_wait, ldmatrix, mma_sync
+from dxlinalg.nvgpu import (
+    AsyncToken,
+    device_async_copy,
+    device_async_create_group,
+    device_async_wait,
+    ldmatrix,
+    mma_sync,
+)
 from shaders.sample_args import int_in, profile
 
 BLOCK_M = BLOCK_N = 64          # C tile of a thread group

@@ -120,9 +120,9 @@ def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarra
         ph, pl = _two_product(x, y)
         th, tl = _two_sum(z, ph)
         result = th + _round_to_odd_sum(tl, pl)
-        exponent = lambda v: np.frexp(v)[1]                            # noqa: E731
+        product_exponent = np.frexp(x)[1] + np.frexp(y)[1]
         safe = (np.isfinite(x) & np.isfinite(y) & np.isfinite(z)
-                & ((x == 0) | (y == 0) | ((exponent(x) + exponent(y) > -900) & (exponent(x) + exponent(y) < 1000)))
+                & ((x == 0) | (y == 0) | ((product_exponent > -900) & (product_exponent < 1000)))
                 & ((z == 0) | (np.abs(z) > 2.0 ** -900)) & np.isfinite(result)
                 & ((result == 0) | (np.abs(result) > 2.0 ** -900)))
         zero_product = (x == 0) | (y == 0)            # an exactly zero result takes IEEE's sign of x * y + z

@@ -15,7 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.linalg.mma_sums import FloatMma, float64_mma, float_mma, integer_mma, tf32_values
+from dxlinalg.linalg.mma_sums import (
+    FloatMma,
+    float64_mma,
+    float_mma,
+    integer_mma,
+    tf32_values,
+)
 from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
 from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
 from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count

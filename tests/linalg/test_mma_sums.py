@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 from dxlinalg.linalg import tensor_core_sums
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
-from dxlinalg.linalg.mma_sums import FloatMma, float_mma, fused_multiply_add, integer_mma, tf32_values
+from dxlinalg.linalg.mma_sums import (
+    FloatMma,
+    float_mma,
+    fused_multiply_add,
+    integer_mma,
+    tf32_values,
+)
 from dxlinalg.profile.registry import load_profile
 from tests.nvgpu import oracle
 from tests.nvgpu.values import random_values

@@ -8,8 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
-from dxlinalg.gpu import BufferMemory, GroupMemoryBarrierWithGroupSync, GroupSharedMemory, TypedView, if_, standalone_lanes
-from dxlinalg.nvgpu import device_async_copy, device_async_create_group, device_async_wait
+from dxlinalg.gpu import (
+    BufferMemory,
+    GroupMemoryBarrierWithGroupSync,
+    GroupSharedMemory,
+    TypedView,
+    if_,
+    standalone_lanes,
+)
+from dxlinalg.nvgpu import (
+    device_async_copy,
+    device_async_create_group,
+    device_async_wait,
+)
 
 LANES = 32
 SLOT = 16                     # each (lane, copy) gets its own 16-byte destination slot

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
-from dxlinalg.gpu import BufferMemory, GroupMemoryBarrierWithGroupSync, GroupSharedMemory, TypedView, if_, standalone_lanes
+from dxlinalg.gpu import (
+    BufferMemory,
+    GroupMemoryBarrierWithGroupSync,
+    GroupSharedMemory,
+    TypedView,
+    if_,
+    standalone_lanes,
+)
 from dxlinalg.nvgpu import ldmatrix
 
 ROWS, COLS = 40, 24            # a 40 x 24 tile of 16-bit elements (48-byte rows)
@@ -35,19 +42,17 @@ def expected(data: np.ndarray, ctx, rows: np.ndarray, cols: np.ndarray, dtype: n
     itemsize = np.dtype(dtype).itemsize
     out = np.zeros((ctx.lanes, tiles, 4 // itemsize), dtype)
     for lane in range(ctx.lanes):
-        warp_first = lane - lane % 32
         group = data[ctx.group_of_lane[lane]]
         for q in range(tiles):
-            def row_bytes(r: int) -> np.ndarray:
-                supplier = warp_first + 8 * q + r
-                start = int(rows[supplier]) * COLS * 2 + int(cols[supplier]) * itemsize
-                return group[start: start + 16]
+            suppliers = lane - lane % 32 + 8 * q + np.arange(8)          # rows 0-7 of tile q
+            starts = rows[suppliers] * COLS * 2 + cols[suppliers] * itemsize
+            tile = np.stack([group[s: s + 16] for s in starts])           # (8 rows, 16 bytes)
             l = lane % 32
             if transpose:
-                pair = [row_bytes(2 * (l % 4) + j)[2 * (l // 4): 2 * (l // 4) + 2] for j in range(2)]
+                pair = [tile[2 * (l % 4) + j, 2 * (l // 4): 2 * (l // 4) + 2] for j in range(2)]
                 out[lane, q] = np.concatenate(pair).view(dtype)
             else:
-                out[lane, q] = row_bytes(l // 4)[4 * (l % 4): 4 * (l % 4) + 4].view(dtype)
+                out[lane, q] = tile[l // 4, 4 * (l % 4): 4 * (l % 4) + 4].view(dtype)
     return out
 
 

@@ -163,8 +163,8 @@ def test_bad_operands_are_rejected(change, message):
 
 
 @pytest.mark.parametrize("shape, tf32, message", [
-    ([16, 8, 24], False, r"mmaShape \[16, 8, 24\] has no PTX mma for f16 operands; the shapes for f16: "
-                         r"\[16, 8, 16\], \[16, 8, 8\]"),
+    ([16, 8, 24], False, (r"mmaShape \[16, 8, 24\] has no PTX mma for f16 operands; the shapes for f16: "
+                          r"\[16, 8, 16\], \[16, 8, 8\]")),
     ([16, 8], False, r"mmaShape must be three integers"),
     ([16, 8, 16.5], False, r"mmaShape must be three integers"),
     ([16, 8, 16], True, "expected tf32 tensor cores only for F32 operands"),

@@ -16,11 +16,15 @@ from hypothesis import strategies as st
 
 from dxlinalg import dxil
 from dxlinalg.gpu import BufferMemory, TypedView, standalone_lanes
+from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
 from dxlinalg.nvgpu import mma_sync
 from dxlinalg.nvgpu.fragments import positions
 from dxlinalg.nvgpu.mma_shapes import find_shape
-from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
-from dxlinalg.profile.matrix_storage import MatrixDescription, encode_matrix, stored_size
+from dxlinalg.profile.matrix_storage import (
+    MatrixDescription,
+    encode_matrix,
+    stored_size,
+)
 from dxlinalg.profile.registry import load_profile
 
 PROFILE = load_profile("nvidia-h100")

@@ -29,7 +29,12 @@ import ml_dtypes
 import numpy as np
 
 from dxlinalg.gpu.half import half_aware_astype
-from dxlinalg.linalg.fast.wave_sums import ERROR_BOUND_PER_LANE, FLOAT64_PRECISION, Rounding, rounding_within
+from dxlinalg.linalg.fast.wave_sums import (
+    ERROR_BOUND_PER_LANE,
+    FLOAT64_PRECISION,
+    Rounding,
+    rounding_within,
+)
 
 NEVER_BINDS = 1 << 20      # an all-zero row's bound: no exponent comes near it
 
@@ -38,7 +43,7 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
     """(W, M, N) float64 values that `rounding` rounds like the exact C + sum_k left[k, m] * right[k, n].
 
     `left` (W, K, M), `right` (W, K, N) and `c` (W, M, N) are float16, bfloat16 or float32 arrays."""
-    waves, k, m = left.shape
+    waves, k = left.shape[:2]
     left64, right64, c64 = (half_aware_astype(v, np.float64) for v in (left, right, c))
     with np.errstate(invalid="ignore", over="ignore"):
         sums = np.matmul(left64.transpose(0, 2, 1), right64) + c64
