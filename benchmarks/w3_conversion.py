@@ -7,12 +7,26 @@ the source, round every element, write the profile's opaque layout). The baselin
 needs to produce the same elements: `astype` to the destination type (ml_dtypes' dtype for E4M3)
 plus a copy of the resulting bytes into a preallocated buffer. Timed interleaved, best of N each.
 
+Each row also reports the peak memory of `dxlinalg convert` doing the same conversion from a
+`.npy` file (with `--out`), over the input's size: measured in a fresh process, both as the
+peak of the bytes tracemalloc traces (numpy reports its allocations to it) and as the growth of
+the resident set (ru_maxrss) from just before the command ran. Goal: under 4x the input.
+
     python -m benchmarks --only W3 [--quick]
 """
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from contextlib import redirect_stdout
 from dataclasses import dataclass
+from io import StringIO
+from pathlib import Path
 
 import ml_dtypes
 import numpy as np
@@ -31,6 +45,7 @@ from d3d12api import (
     D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR,
     ThrowIfFailed,
 )
+from dxlinalg.memory.host_allocator import retain_freed_memory
 from shaders.host_helpers import GpuContext
 
 WORKLOAD = "W3"
@@ -42,6 +57,62 @@ REPEATS = {False: 5, True: 2}
 PROFILES = ("reference", "nvidia-h100")
 TARGETS = {"FP16": (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16, np.dtype(np.float16)),
            "E4M3": (D3D12_LINEAR_ALGEBRA_DATATYPE_E4M3, np.dtype(ml_dtypes.float8_e4m3fn))}
+REPO = Path(__file__).resolve().parents[1]
+MEMORY_GOAL = 4.0     # dxlinalg convert's peak over its input
+
+
+def weights(side: int) -> np.ndarray:
+    return np.random.default_rng(1).normal(0, 1, (side, side)).astype(np.float32)
+
+
+def _resident_bytes(field: str) -> int:
+    """VmRSS (now) or VmHWM (the peak) of this process, from Linux's /proc/self/status.
+
+    Not ru_maxrss: Linux carries that over from the parent across fork and exec, so a child of
+    this benchmark would report the parent's larger peak. Elsewhere: ru_maxrss, for both.
+    """
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def convert_memory_child(input_path: str, target: str, profile: str, output_path: str) -> None:
+    """In a fresh process: run `dxlinalg convert` as the console script does; print its peaks as JSON."""
+    from dxlinalg.commands.convert import run_convert
+
+    retain_freed_memory()
+    before = _resident_bytes("VmRSS")
+    tracemalloc.start()
+    with redirect_stdout(StringIO()):
+        code = run_convert(input_path, None, None, "FLOAT32", "ROW_MAJOR", target, "MUL_OPTIMAL", None, None,
+                           profile, output_path)
+    traced = tracemalloc.get_traced_memory()[1]
+    grown = _resident_bytes("VmHWM") - before
+    print(json.dumps({"code": code, "traced_peak": traced, "rss_growth": grown}))
+
+
+def convert_memory(profile: str, target: str, side: int) -> dict[str, float]:
+    """Peak memory of `dxlinalg convert` float32 -> `target` MUL_OPTIMAL of a side x side matrix, over its input."""
+    data_type = "FLOAT16" if target == "FP16" else target
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "w.npy"
+        np.save(source, weights(side))
+        child = subprocess.run(
+            [sys.executable, "-c", "import sys; from benchmarks.w3_conversion import convert_memory_child as m; "
+                                   "m(*sys.argv[1:])", str(source), data_type, profile, str(Path(folder) / "w.bin")],
+            cwd=REPO, capture_output=True, text=True, check=True, timeout=600)
+    peaks = json.loads(child.stdout.splitlines()[-1])
+    if peaks["code"] != 0:
+        raise AssertionError(f"W3 {profile} {target}: dxlinalg convert exited with {peaks['code']}")
+    input_bytes = side * side * 4
+    return {"convert_peak_bytes": peaks["traced_peak"], "convert_rss_growth_bytes": peaks["rss_growth"],
+            "convert_peak_over_input": peaks["traced_peak"] / input_bytes,
+            "convert_rss_growth_over_input": peaks["rss_growth"] / input_bytes}
 
 
 @dataclass(frozen=True)
@@ -61,7 +132,7 @@ class Measurement:
 def measure(profile: str, target: str, side: int, repeats: int) -> Measurement:
     """Record the conversion once, time its execution and the numpy equivalent, interleaved."""
     data_type, dtype = TARGETS[target]
-    matrix = np.random.default_rng(1).normal(0, 1, (side, side)).astype(np.float32)
+    matrix = weights(side)
     gpu = GpuContext(profile)
     source = gpu.upload_buffer(matrix, name="weights (float32 row-major)")
     info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
@@ -104,13 +175,18 @@ def run(quick: bool) -> list[dict[str, object]]:
     for profile in PROFILES:
         for target in TARGETS:
             m = measure(profile, target, side, REPEATS[quick])
+            memory = convert_memory(profile, target, side)
             rows.append({
                 "name": f"{side} x {side} -> {target} MUL_OPTIMAL, {profile}", "seconds": m.seconds,
                 "baseline_seconds": m.baseline_seconds, "ratio": m.ratio, "profile": profile, "target": target,
-                "dest_size": m.dest_size,
+                "dest_size": m.dest_size, **memory,
                 "notes": (f"ExecuteCommandLists of one recorded ConvertLinearAlgebraMatrix (DestSize {m.dest_size:,} "
                           f"bytes), debug layer on; vs numpy astype({TARGETS[target][1].name}) + copy of its "
                           f"{side * side * TARGETS[target][1].itemsize:,} bytes; best of {REPEATS[quick]} "
-                          f"interleaved"),
+                          f"interleaved. dxlinalg convert of the same .npy with --out (fresh process): peak "
+                          f"{memory['convert_peak_bytes'] / 2**20:.0f} MiB traced = "
+                          f"{memory['convert_peak_over_input']:.2f}x the {side * side * 4 / 2**20:.0f} MiB input, "
+                          f"resident set +{memory['convert_rss_growth_bytes'] / 2**20:.0f} MiB = "
+                          f"{memory['convert_rss_growth_over_input']:.2f}x (goal at 4096 x 4096: under {MEMORY_GOAL:g}x)"),
             })
     return rows

@@ -47,7 +47,9 @@ class CopyBufferRegionCommand(Command):
                     f"CopyBufferRegion: {resource.name} was released before the copy executed; nothing is copied",
                     rule="GPU-based validation: resource alive"))
                 return
-        data = self.src.buffer.data[self.src_offset: self.src_offset + self.num_bytes].copy()
+        data = self.src.buffer.data[self.src_offset: self.src_offset + self.num_bytes]
+        if self.src.buffer is self.dst.buffer:     # ranges may overlap: read all before writing
+            data = data.copy()
         self.dst.buffer.data[self.dst_offset: self.dst_offset + self.num_bytes] = data
         self.dst.buffer.mark_written()
 

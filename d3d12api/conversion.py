@@ -41,6 +41,7 @@ from d3d12api.structs import (
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.layouts.strided import tight_stride
+from dxlinalg.profile.conversion_rules import type_change_allowed
 from dxlinalg.profile.matrix_storage import MatrixDescription, convert_matrix, destination_size, stored_size
 from dxlinalg.profile.model import CooperativeVectorTier, DeviceProfile
 
@@ -57,11 +58,6 @@ CONVERSION_STATES_CITE = ("0029 CommandList interactions: the source buffer is i
                           "the destination in UNORDERED_ACCESS")
 #: Emulator limit on NumRows * NumColumns (host memory for layout tables); larger is rejected.
 MAX_MATRIX_ELEMENTS = 1 << 24
-
-_LOWER_PRECISION_FLOATS: dict[ComponentType, frozenset[ComponentType]] = {
-    ComponentType.F32: frozenset({ComponentType.F16, ComponentType.F8_E4M3, ComponentType.F8_E5M2}),
-    ComponentType.F16: frozenset({ComponentType.F8_E4M3, ComponentType.F8_E5M2}),
-}
 
 
 class Rule:
@@ -279,7 +275,7 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
 
 
 def _check_type_change(call: str, field: str, src: ComponentType, dst: ComponentType) -> None:
-    if src == dst or dst in _LOWER_PRECISION_FLOATS.get(src, ()) or src in _LOWER_PRECISION_FLOATS.get(dst, ()):
+    if type_change_allowed(src, dst):
         return
     names = [D3D12_LINEAR_ALGEBRA_DATATYPE(int(t)).name for t in (src, dst)]
     integer = not (type_info(src).is_float and type_info(dst).is_float)
@@ -370,7 +366,8 @@ def _overlaps(requests: list[ConversionRequest]) -> list[D3D12DebugLayerError]:
 
 
 def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> None:
-    """Run one conversion: snapshot the source, convert, write the destination.
+    """Run one conversion: snapshot the source (when it shares a buffer with the destination), convert,
+    write the destination.
 
     Undefined cases run as documented, never writing outside a resource: a source range that is
     not inside one live resource, or a DestVA outside every live resource, skips the conversion;
@@ -393,7 +390,9 @@ def execute_conversion(request: ConversionRequest, device: "ID3D12Device") -> No
         device.debug_layer.error(D3D12DebugLayerError(f"{problem}; the conversion is skipped",
                                                       rule=f"GPU-based validation: {Rule.DEST_MEMORY}"))
         return
-    source = src_buffer.data[src_offset: src_offset + request.src_size].copy()
+    source = src_buffer.data[src_offset: src_offset + request.src_size]
+    if src_buffer is dest_buffer:    # the destination may overlap it: read the whole source first
+        source = source.copy()
     needed = stored_size(request.destination, profile)
     end = min(dest_offset + needed, dest_buffer.size)
     if end - dest_offset == needed:

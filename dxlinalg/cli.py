@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
+from dxlinalg.commands.spirv import register as register_spirv
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
 
@@ -39,7 +40,8 @@ def _convert(args: argparse.Namespace) -> int:
     from dxlinalg.commands.convert import run_convert
 
     return run_convert(args.input, args.rows, args.cols, args.from_type, args.from_layout, args.to_type,
-                       args.to_layout, args.stride, args.dest_stride, args.profile, args.out)
+                       args.to_layout, args.stride, args.dest_stride, args.profile, args.out,
+                       allow_missing_sidecar=args.allow_missing_sidecar)
 
 
 def _profile_check(args: argparse.Namespace) -> int:
@@ -85,9 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     conformance.set_defaults(handler=_conformance)
 
     convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")
-    convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw .bin (bytes in --from-layout)")
-    convert.add_argument("--rows", type=int, help="rows (required for .bin)")
-    convert.add_argument("--cols", type=int, help="columns (required for .bin)")
+    convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw bytes in --from-layout")
+    convert.add_argument("--rows", type=int, help="rows (raw input without a sidecar)")
+    convert.add_argument("--cols", type=int, help="columns (raw input without a sidecar)")
     convert.add_argument("--from-type", required=True, help="FLOAT32, FLOAT16, E4M3, E5M2, SINT8, UINT8, ...")
     convert.add_argument("--from-layout", default="ROW_MAJOR",
                          help="ROW_MAJOR, COLUMN_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL (default ROW_MAJOR)")
@@ -97,7 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--dest-stride", type=int,
                          help="destination stride (strided layouts; default one row rounded up to 16)")
     convert.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
-    convert.add_argument("--out", help="write the destination bytes (.bin) or matrix (.npy)")
+    convert.add_argument("--out", help="write the destination bytes (raw, with a FILE.meta.json sidecar) or "
+                                       "matrix (.npy)")
+    convert.add_argument("--allow-missing-sidecar", action="store_true",
+                         help="read optimal-layout input bytes that have no sidecar as --profile's layout")
     convert.set_defaults(handler=_convert)
 
     profile = sub.add_parser("profile", help="check a profile file, or show a profile with every default filled in",
@@ -109,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = actions.add_parser("show", help="print a profile as JSON, every default filled in")
     show.add_argument("name", metavar="NAME", help=profile_help)
     show.set_defaults(handler=_profile_show)
+
+    register_spirv(sub)
     return parser
 
 

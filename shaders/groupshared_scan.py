@@ -1,7 +1,7 @@
 """A prefix sum over a whole buffer in three dispatches, with groupshared memory and group barriers.
 
 The host code is what a C++ D3D12 sample does: upload the values, bind root descriptors and
-constants, Dispatch, put UAV barriers between dispatches that read what the previous one wrote,
+constants, Dispatch, transition what one dispatch wrote as a UAV before the next reads it as an SRV,
 read back, and compare with numpy. The shaders:
 
 1. `scan_blocks`: each group of 256 threads copies its 256 values into groupshared memory and scans
@@ -105,14 +105,18 @@ def prefix_sum(gpu: GpuContext, values: np.ndarray) -> np.ndarray:
     commands.SetComputeRootUnorderedAccessView(2, totals.GetGPUVirtualAddress())
     commands.SetComputeRoot32BitConstants(3, 1, [count], 0)
     commands.Dispatch(blocks, 1, 1)
-    commands.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.UAV(totals)])
+    # the block totals were written as a UAV and are read next as an SRV: a transition orders the two
+    commands.ResourceBarrier(1, [CD3DX12_RESOURCE_BARRIER.Transition(
+        totals, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE)])
 
     commands.SetComputeRootShaderResourceView(0, totals.GetGPUVirtualAddress())
     commands.SetComputeRootUnorderedAccessView(1, block_scan.GetGPUVirtualAddress())
     commands.SetComputeRootUnorderedAccessView(2, spare.GetGPUVirtualAddress())
     commands.SetComputeRoot32BitConstants(3, 1, [blocks], 0)
     commands.Dispatch(1, 1, 1)
-    commands.ResourceBarrier(2, [CD3DX12_RESOURCE_BARRIER.UAV(block_scan), CD3DX12_RESOURCE_BARRIER.UAV(scanned)])
+    commands.ResourceBarrier(2, [CD3DX12_RESOURCE_BARRIER.Transition(
+        block_scan, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE),
+        CD3DX12_RESOURCE_BARRIER.UAV(scanned)])
 
     commands.SetPipelineState(add)
     commands.SetComputeRootSignature(add_signature)

@@ -25,6 +25,7 @@ from dxlinalg.numerics.float_conversion import (
     Fp8Overflow,
     NanPayload,
     ZeroSign,
+    _round_by_casts,
     _round_nearest_even,
     round_to_float,
     store_fp8_as_f16,
@@ -452,3 +453,16 @@ def test_fp8_cast_tables_are_ml_dtypes_casts_of_every_pattern(fp8: T) -> None:
     got = _round_nearest_even(halves, fp8)
     assert got.dtype == dtype and got.shape == halves.shape
     assert np.array_equal(got.view(np.uint8), expected.view(np.uint8))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("destination", FLOATS, ids=lambda t: t.name)
+@pytest.mark.parametrize("fp8", FP8, ids=lambda t: t.name)
+def test_fp8_sources_convert_by_a_table_of_the_general_paths_results(fp8: T, destination: T, variant: str) -> None:
+    """One lookup per element (no float32 widening), same bits and shape, non-contiguous input too."""
+    x = all_patterns(fp8).view(type_info(fp8).dtype).reshape(16, 16).T
+    got = round_to_float(x, destination, VARIANTS[variant], source=fp8)
+    with np.errstate(over="ignore", invalid="ignore"):
+        want = _round_by_casts(x, destination, VARIANTS[variant], fp8)
+    assert got.shape == x.shape and got.dtype == want.dtype
+    assert np.array_equal(got.view(WORD[destination]), want.view(WORD[destination]))

@@ -142,6 +142,7 @@ def test_tiled_reshape_fast_path_equals_its_slot_table(fmt, shape, ct):
     matrix = random_elements(np.random.default_rng(0), *shape, ct)
     layout = MatrixLayout.MulOptimal
     count = fmt.slot_table(ct, layout, *shape).size
+    assert fmt.slot_count(ct, layout, *shape) == count
     fast = np.zeros(count, matrix.dtype)
     generic = np.zeros(count, matrix.dtype)
     fmt.scatter(matrix, fast, ct, layout)

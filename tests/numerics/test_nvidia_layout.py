@@ -172,3 +172,30 @@ def test_every_element_lands_once_per_copy(ct: CT, lay: ML, rows: int, cols: int
         used = part[part >= 0]
         assert np.array_equal(np.sort(used), np.arange(n))
         assert np.all(part[part < 0] == -1)
+
+
+@pytest.mark.parametrize("ct", [CT.F16, CT.I8, CT.U8, CT.F32, CT.F8_E4M3], ids=lambda t: t.name)
+@pytest.mark.parametrize("layout", OPTIMAL, ids=lambda l: l.name)
+def test_reshape_encode_and_decode_move_the_slot_tables_bytes(ct: CT, layout: ML) -> None:
+    """nvidia_reshape (no tables) against the generic gather/scatter over the slot table, on shapes
+    that cover partial blocks, every last-group size (1, 2, 3 -> 4 blocks) and several full groups.
+    Decoding reads junk slots, so int8 MulOptimal's two copies disagree: both read the same one."""
+    from dxlinalg.numerics.codecs import element_dtype
+    from dxlinalg.numerics.layouts.nvidia_format import NvidiaMmaFormat
+    from dxlinalg.numerics.layouts.optimal import OptimalLayoutFormat
+
+    fmt = NvidiaMmaFormat()
+    dtype = element_dtype(fmt.storage_type(ct))
+    rng = np.random.default_rng(int(ct) * 10 + int(layout))
+    for rows in (1, 7, 8, 9, 16, 17, 33):
+        for cols in (1, 5, 8, 16, 17, 24, 32, 40, 65):
+            count = nvidia_slot_table(ct, layout, rows, cols).size
+            assert fmt.slot_count(ct, layout, rows, cols) == count
+            matrix = rng.integers(0, 256, rows * cols * dtype.itemsize, dtype=np.uint8).view(dtype).reshape(rows, cols)
+            fast, generic = np.zeros(count, dtype), np.zeros(count, dtype)
+            fmt.scatter(matrix, fast, ct, layout)
+            OptimalLayoutFormat.scatter(fmt, matrix, generic, ct, layout)
+            assert np.array_equal(fast.view(np.uint8), generic.view(np.uint8)), (rows, cols)
+            junk = rng.integers(0, 256, count * dtype.itemsize, dtype=np.uint8).view(dtype)
+            assert np.array_equal(fmt.gather(junk, ct, layout, rows, cols).view(np.uint8),
+                                  OptimalLayoutFormat.gather(fmt, junk, ct, layout, rows, cols).view(np.uint8))

@@ -55,20 +55,34 @@ class OptimalLayoutFormat(ABC):
         """Bytes a fresh destination starts with before elements are scattered in (zeros here)."""
         return np.zeros(size, np.uint8)
 
+    def slot_count(self, component_type: ComponentType, layout: MatrixLayout, rows: int, cols: int) -> int:
+        """The slot table's length. Formats with a closed form override this, so that sizes, encode
+        and decode never build a table (an int64 per slot: twice a float32 matrix)."""
+        return self.slot_table(component_type, layout, rows, cols).size
+
     def size_bytes(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
                    cols: int) -> int:
         """Destination size: all slots, rounded up to the 16-byte D3D12 granule."""
-        table = self.checked_slot_table(component_type, layout, rows, cols)
+        count = self.checked_slot_count(component_type, layout, rows, cols)
         slot_bytes = type_info(self.storage_type(component_type)).size_bytes
-        return round_up(table.size * slot_bytes, SIZE_GRANULE)
+        return round_up(count * slot_bytes, SIZE_GRANULE)
 
-    def checked_slot_table(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
-                           cols: int) -> np.ndarray:
+    @staticmethod
+    def _check_request(layout: MatrixLayout, rows: int, cols: int) -> None:
         if not MatrixLayout(layout).is_optimal:
             raise InvalidArgumentError(f"layout {MatrixLayout(layout).name} is not an optimal layout")
         if rows < 1 or cols < 1:
             raise InvalidArgumentError(f"matrix shape {rows} x {cols} must have at least one row and column")
+
+    def checked_slot_table(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
+                           cols: int) -> np.ndarray:
+        self._check_request(layout, rows, cols)
         return self.slot_table(ComponentType(component_type), MatrixLayout(layout), rows, cols)
+
+    def checked_slot_count(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
+                           cols: int) -> int:
+        self._check_request(layout, rows, cols)
+        return self.slot_count(ComponentType(component_type), MatrixLayout(layout), rows, cols)
 
     def scatter_plan(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
                      cols: int) -> tuple[np.ndarray, np.ndarray]:
@@ -112,20 +126,20 @@ class OptimalLayoutFormat(ABC):
         if matrix.dtype != type_info(component_type).dtype:
             raise InvalidArgumentError(
                 f"matrix dtype {matrix.dtype} does not hold {component_type.name} elements")
-        table = self.checked_slot_table(component_type, layout, rows, cols)
+        count = self.checked_slot_count(component_type, layout, rows, cols)
         size = self.size_bytes(component_type, layout, rows, cols)
         out = self.padding_fill(component_type, layout, rows, cols, size)
         storage_dtype = element_dtype(self.storage_type(component_type))
-        slots = out[: table.size * storage_dtype.itemsize].view(storage_dtype)
+        slots = out[: count * storage_dtype.itemsize].view(storage_dtype)
         self.scatter(self.to_storage(matrix, component_type), slots, component_type, layout)
         return out
 
     def decode(self, raw: np.ndarray, component_type: ComponentType, layout: MatrixLayout,
                rows: int, cols: int) -> np.ndarray:
         """Destination bytes -> (rows, cols) elements; padding is never read."""
-        table = self.checked_slot_table(component_type, layout, rows, cols)
+        count = self.checked_slot_count(component_type, layout, rows, cols)
         storage_dtype = element_dtype(self.storage_type(component_type))
-        need = table.size * storage_dtype.itemsize
+        need = count * storage_dtype.itemsize
         raw = np.asarray(raw, dtype=np.uint8)
         if raw.size < need:
             raise InvalidArgumentError(

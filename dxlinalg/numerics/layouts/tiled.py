@@ -57,15 +57,26 @@ class TiledFormat(OptimalLayoutFormat):
         tile_cols = max(1, self.tile_bytes // type_info(component_type).size_bytes)
         return -(-rows // self.tile_rows), self.tile_rows, -(-cols // tile_cols), tile_cols
 
+    def slot_count(self, component_type: ComponentType, layout: MatrixLayout, rows: int, cols: int) -> int:
+        """Whole tiles: the padded rows times the padded columns."""
+        shape = self._tile_shape(component_type, rows, cols)
+        return shape[0] * shape[1] * shape[2] * shape[3]
+
     def scatter(self, stored: np.ndarray, slots: np.ndarray, component_type: ComponentType,
                 layout: MatrixLayout) -> None:
-        """The slot table as a reshape: pad to whole tiles, then reorder the tile axes."""
+        """The slot table as a reshape: pad to whole tiles, then reorder the tile axes.
+
+        The reordered view is assigned into the slots directly, and a matrix of whole tiles is not
+        padded, so no copy of the matrix is made on the way.
+        """
         rows, cols = stored.shape
         shape = self._tile_shape(component_type, rows, cols)
-        padded = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), stored.dtype)
-        padded[:rows, :cols] = stored
+        padded = stored
+        if (shape[0] * shape[1], shape[2] * shape[3]) != (rows, cols):
+            padded = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), stored.dtype)
+            padded[:rows, :cols] = stored
         order = _tile_order(self.tile_column_first)
-        slots[:] = padded.reshape(shape).transpose(order).reshape(-1)
+        slots.reshape(tuple(shape[axis] for axis in order))[...] = padded.reshape(shape).transpose(order)
 
     def gather(self, slots: np.ndarray, component_type: ComponentType, layout: MatrixLayout,
                rows: int, cols: int) -> np.ndarray:

@@ -1,0 +1,96 @@
+"""Output files that appear whole or not at all.
+
+The file is written under a temporary name in its own directory (so the final rename stays on
+one file system) and renamed over the destination with `os.replace` only once every byte is
+written and flushed; any failure before that removes the temporary file and leaves whatever
+was at the destination untouched. The temporary file is created up front, so a path that
+cannot be written is reported before the work it would receive is done.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+
+WRITE_BLOCK_BYTES = 4 << 20
+
+
+def output_error(path: Path, message: str) -> InvalidArgumentError:
+    """Every output problem names the file first."""
+    return InvalidArgumentError(f"output {path}: {message}")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+class AtomicOutput:
+    """A file being written: `write` bytes, then `commit` (rename into place) or `discard`."""
+
+    def __init__(self, name: str | Path, argument: str) -> None:
+        if str(name) == "":             # before Path(), which reads "" as "."
+            raise InvalidArgumentError(f"{argument} is empty; give the name of the file to write")
+        path = self.path = Path(name)
+        if path.is_dir():
+            raise output_error(path, f"is a directory; {argument} names the file to write")
+        directory = path.parent
+        if not directory.is_dir():
+            raise output_error(path, f"its directory {directory} does not exist")
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=directory)
+        except OSError as error:
+            raise output_error(path, f"cannot be written in {directory} ({error.strerror or error})") from None
+        self.temporary = Path(temporary)
+        self._file = os.fdopen(handle, "wb")
+        self.written = 0
+
+    def write(self, data: bytes | memoryview | np.ndarray) -> None:
+        """Append bytes (a C-contiguous array is written as its raw bytes, in blocks, without a copy)."""
+        view = memoryview(np.ascontiguousarray(data).reshape(-1).view(np.uint8)
+                          if isinstance(data, np.ndarray) else data).cast("B")
+        for start in range(0, len(view), WRITE_BLOCK_BYTES):
+            self._write_block(view[start: start + WRITE_BLOCK_BYTES])
+
+    def _write_block(self, block: memoryview) -> None:
+        try:
+            self._file.write(block)
+        except OSError as error:
+            self.discard()
+            raise output_error(self.path, f"writing failed after {self.written} bytes "
+                                          f"({error.strerror or error}); nothing was written there") from None
+        self.written += len(block)
+
+    def commit(self) -> None:
+        """Flush to disk and rename over the destination."""
+        try:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+            os.chmod(self.temporary, 0o666 & ~_umask())   # as open() would create it, not mkstemp's 0600
+            os.replace(self.temporary, self.path)
+        except OSError as error:
+            self.discard()
+            raise output_error(self.path, f"could not be finished ({error.strerror or error}); nothing was "
+                                          f"written there") from None
+
+    def discard(self) -> None:
+        """Drop the temporary file (safe to call more than once)."""
+        if not self._file.closed:
+            self._file.close()
+        self.temporary.unlink(missing_ok=True)
+
+    def __enter__(self) -> AtomicOutput:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if not self._file.closed or self.temporary.exists():
+            self.discard()
