@@ -7,11 +7,14 @@ One model for every surface that multiplies matrices on tensor cores, chosen by 
     (computed fast by `fast.exact_dot`);
   - `tensor_core`: K in consecutive chunks of `mma_k_chunk` products from the accumulator C; each
     step truncates the chunk's exact products and the accumulator below 2^(E - mma_kept_bits), E
-    the largest term's exponent, adds them exactly and rounds to the accumulator type (RNE): the
-    H100 outer-product model of `tensor_core_sums`, generalised (`chunked_sums`).
+    the largest term's exponent (for a product: its own, or its operands' ea + eb,
+    `mma_alignment`), adds them exactly and rounds to the accumulator type (f16: nearest even; f32:
+    `mma_f32_rounding`): the H100 outer-product model of `tensor_core_sums`, generalised
+    (`chunked_sums`); docs/hardware-nvidia-h100-nvgpu.md has the values mma.sync showed.
   An exactly zero sum is +0 and a NaN result is positive in both (what the H100 writes).
 - f64 (m8n8k4): PTX defines it, so every profile does the same: a chain of f64 fused
-  multiply-adds in k order from C, d = fma(a[k], b[k], d), each rounded to nearest even.
+  multiply-adds in k order from C, d = fma(a[k], b[k], d), each rounded to nearest even (the order
+  is the H100's; PTX does not give one).
 - integers (s8/u8/s4/u4 into s32): exact products and sums, then the s32 accumulator wraps, or
   saturates with `.satfinite`.
 tf32 operands are f32 registers read as tf32 (`tf32_values`: truncated or rounded, a setting).
@@ -53,38 +56,66 @@ def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> n
         raise InvalidArgumentError(f"mma accumulator C has dtype {c.dtype}; float mma accumulates in float16 or "
                                    f"float32")
     waves, m, n = c.shape
+    settings = model.nvgpu
+    toward_zero = (settings.mma_sum == "tensor_core" and accumulator == ComponentType.F32
+                   and settings.mma_f32_rounding == "toward_zero")
 
     def rounding(values: np.ndarray) -> np.ndarray:
-        return round_float_result(positive_nan(values), accumulator, model.conversion)
+        rounded = round_float_result(positive_nan(values), accumulator, model.conversion)
+        return _toward_zero(values, rounded) if toward_zero else rounded
 
     left, right = a.transpose(0, 2, 1), b
-    if model.nvgpu.mma_sum == "tensor_core":
-        start = c.astype(np.float64).reshape(waves, m * n)
-        d = chunked_sums(left, right, start, rounding, chunk=model.nvgpu.mma_k_chunk,
-                         kept_bits=model.nvgpu.mma_kept_bits)
-        return d.reshape(waves, m, n)
-    return rounding(exact_tile_sums(left, right, c, rounding))
+    with np.errstate(invalid="ignore", over="ignore"):                  # NaN and Inf operands are data here
+        if settings.mma_sum == "tensor_core":
+            start = c.astype(np.float64).reshape(waves, m * n)
+            exponents = (operand_exponents(left), operand_exponents(right)) \
+                if settings.mma_alignment == "operands" else None
+            d = chunked_sums(left, right, start, rounding, chunk=settings.mma_k_chunk,
+                             kept_bits=settings.mma_kept_bits, operand_exponents=exponents)
+            return d.reshape(waves, m, n)
+        return rounding(exact_tile_sums(left, right, c, rounding))
+
+
+def operand_exponents(values: np.ndarray) -> np.ndarray:
+    """floor(log2 |v|) of float16/bfloat16/float32 values, subnormals (and zeros) at the format's
+    smallest normal exponent: what the H100 aligns a product a * b on (ea + eb), read on the bits."""
+    unsigned = np.dtype(f"u{values.dtype.itemsize}")
+    fraction_bits = {2: 7 if values.dtype.name == "bfloat16" else 10, 4: 23}[values.dtype.itemsize]
+    exponent_bits = 8 * values.dtype.itemsize - 1 - fraction_bits
+    field = (np.ascontiguousarray(values).view(unsigned) >> unsigned.type(fraction_bits)) & \
+        unsigned.type((1 << exponent_bits) - 1)
+    return np.maximum(field.astype(np.int64), 1) - ((1 << (exponent_bits - 1)) - 1)
+
+
+def _toward_zero(values: np.ndarray, nearest: np.ndarray) -> np.ndarray:
+    """float32 rounding toward zero, from the nearest-even rounding of the same float64 values, as the
+    H100 rounds into f32 accumulators: a result past the exact value steps back toward zero (so
+    overflow gives the largest finite value), except that magnitudes of 2^128 and more give Inf."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        past = np.isfinite(values) & (np.abs(nearest.astype(np.float64)) > np.abs(values))
+        stepped = np.where(past, np.nextafter(nearest, np.float32(0)), nearest)
+        return np.where(np.isfinite(values) & (np.abs(values) >= 2.0 ** 128),
+                        np.copysign(np.inf, values).astype(np.float32), stepped)
 
 
 def tf32_values(values: np.ndarray, mode: str) -> np.ndarray:
-    """float32 registers as the tf32 numbers a tf32 mma reads: the low 13 mantissa bits dropped
-    (`truncate`) or rounded away (`nearest_even`, `nearest_away`: cvt.rn / cvt.rna.tf32.f32).
-    Infinities and NaNs keep their class; rounding past the largest tf32 gives infinity."""
+    """float32 registers as the tf32 numbers a tf32 mma reads: the low 13 mantissa bits cleared
+    (`truncate`, as the H100 does: a NaN whose payload lies there becomes Inf) or rounded away
+    (`nearest_even`, `nearest_away`: cvt.rn / cvt.rna.tf32.f32, where a NaN stays a NaN and
+    rounding past the largest tf32 gives infinity)."""
     bits = np.ascontiguousarray(values, np.float32).view(np.uint32)
     low = bits & np.uint32((1 << TF32_DROPPED_BITS) - 1)
     kept = bits - low
-    finite = (bits & np.uint32(0x7F800000)) != np.uint32(0x7F800000)
     if mode == "truncate":
-        up = np.zeros(bits.shape, bool)
-    elif mode in ("nearest_even", "nearest_away"):
-        half = np.uint32(1 << (TF32_DROPPED_BITS - 1))
-        odd = (kept >> np.uint32(TF32_DROPPED_BITS)) & np.uint32(1)
-        up = (low > half) | ((low == half) & ((odd == 1) if mode == "nearest_even" else True))
-    else:
+        return kept.view(np.float32)
+    if mode not in ("nearest_even", "nearest_away"):
         raise InvalidArgumentError(f"tf32 input mode {mode!r} is not one of truncate, nearest_even, nearest_away")
-    nan = ~finite & (low != 0)
+    finite = (bits & np.uint32(0x7F800000)) != np.uint32(0x7F800000)
+    half = np.uint32(1 << (TF32_DROPPED_BITS - 1))
+    odd = (kept >> np.uint32(TF32_DROPPED_BITS)) & np.uint32(1)
+    up = (low > half) | ((low == half) & ((odd == 1) if mode == "nearest_even" else True))
     rounded = np.where(finite & up, kept + np.uint32(1 << TF32_DROPPED_BITS), kept)
-    rounded = np.where(nan, bits | np.uint32(1 << 22), rounded)     # a NaN stays a (quiet) NaN
+    rounded = np.where(~finite & (low != 0), bits | np.uint32(1 << 22), rounded)     # a NaN stays a (quiet) NaN
     return rounded.astype(np.uint32).view(np.float32)
 
 
@@ -100,11 +131,13 @@ def integer_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, *, saturate: bool) 
 
 def float64_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """(W, M, N) float64 D: d = C, then d = fma(A[:, :, k], B[:, k, :], d) for k = 0, 1, ... (PTX:
-    .f64 mma is a chain of f64 fused multiply-adds, .rn). A NaN result is the positive quiet NaN."""
+    .f64 mma is a chain of f64 fused multiply-adds, .rn). NaNs are IEEE's as x86 makes them, which
+    the H100's DMMA matches: a NaN operand's payload propagates, Inf - Inf and 0 * Inf give the
+    negative quiet NaN."""
     d = np.array(c, np.float64)
     for k in range(a.shape[2]):
         d = fused_multiply_add(np.broadcast_to(a[:, :, k, None], d.shape), np.broadcast_to(b[:, None, k, :], d.shape), d)
-    return np.where(np.isnan(d), np.nan, d)
+    return d
 
 
 def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:

@@ -45,6 +45,7 @@ CHUNK_LANES = 8                 # lanes per tensor-core step
 KEPT_BITS_BELOW_TOP = 25        # a term keeps its bits down to 2^(E - 25): 26 bits below E + 1
 DENSE_SHARE = 0.25              # above this share (and count) of undecided elements a step computes them all
 DENSE_MINIMUM = 4096
+NO_TERM = 1 << 20               # an exponent below every term's: stands for "no nonzero term"
 
 
 def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, rounding: Rounding) -> np.ndarray:
@@ -56,18 +57,26 @@ def outer_product_sums(left: np.ndarray, right: np.ndarray, active: np.ndarray, 
 
 def chunked_sums(left: np.ndarray, right: np.ndarray, accumulator: np.ndarray, rounding: Rounding, *,
                  chunk: int = CHUNK_LANES, kept_bits: int = KEPT_BITS_BELOW_TOP,
-                 active: np.ndarray | None = None) -> np.ndarray:
+                 active: np.ndarray | None = None,
+                 operand_exponents: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """(W, m * n) of the rounding's dtype: sum over axis 1 of left[:, s, i] * right[:, s, j] through a
     tensor-core accumulator that starts at `accumulator` (W, m * n), float64 values of the rounding's
     type. Positions s go in consecutive chunks of `chunk`; each step truncates its products and the
     accumulator below 2^(E - kept_bits), adds them exactly and rounds. Outer products sum lanes this
     way (from +0); mma.sync sums K (from C). With `active` (W, S), chunks without an active position
-    leave the accumulator alone."""
+    leave the accumulator alone. E is the largest term's exponent, floor(log2 |term|); with
+    `operand_exponents` (ea (W, S, m), eb (W, S, n) integers) a nonzero product counts as ea + eb
+    instead (the H100's mma.sync aligns on its operands' exponents)."""
     positions = left.shape[1]
     left64, right64 = half_aware_astype(left, np.float64), half_aware_astype(right, np.float64)
     for first in range(0, positions, chunk):
         part = slice(first, first + chunk)
-        stepped = _chunk_step(accumulator, left64[:, part], right64[:, part], rounding, kept_bits)
+        if operand_exponents is None:
+            stepped = _chunk_step(accumulator, left64[:, part], right64[:, part], rounding, kept_bits)
+        else:
+            ea, eb = operand_exponents[0][:, part], operand_exponents[1][:, part]
+            exponents = (ea[:, :, :, None] + eb[:, :, None, :]).reshape(ea.shape[0], ea.shape[1], -1)
+            stepped = _dense_step(accumulator, left64[:, part], right64[:, part], rounding, kept_bits, exponents)
         accumulator = stepped if active is None else np.where(active[:, part].any(axis=1)[:, None], stepped,
                                                               accumulator)
     return rounding(accumulator)
@@ -114,25 +123,34 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
 
 
 def _dense_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, rounding: Rounding,
-                kept_bits: int) -> np.ndarray:
+                kept_bits: int, product_exponents: np.ndarray | None = None) -> np.ndarray:
     """`_chunk_step` with every element's truncated sum computed (no filter): faster when the bound
     decides few elements, as with float32 accumulators, whose 24 bits are barely coarser than the
-    26-bit window. The same sum as `_truncated_sum` of the accumulator and the products, with the
-    accumulator kept apart (no concatenated copy of the products)."""
+    26-bit window. The same sum as `_truncated_sum` of the accumulator and the products (kept apart:
+    no concatenated copy); `product_exponents` (W, C, m * n), when given, are the products' exponents
+    in E. Elements with an Inf or NaN term get their float64 sum (NaN made positive)."""
     waves, lanes, m = left.shape
     with np.errstate(invalid="ignore", over="ignore"):                  # Inf * 0: a NaN term
         products = (left[:, :, :, None] * right[:, :, None, :]).reshape(waves, lanes, m * right.shape[2])
-        largest = np.maximum(np.abs(products).max(axis=1), np.abs(accumulator))
-        if not np.isfinite(largest).all():
-            terms = np.concatenate([accumulator[:, None, :], products], axis=1)
-            plain = terms.sum(axis=1)
-            step = np.where(np.isfinite(plain), _truncated_sum(terms, kept_bits), positive_nan(plain))
-            return half_aware_astype(rounding(step), np.float64)
-    top = np.where(largest > 0, np.frexp(largest)[1] - 1, 0)
+        special = ~(np.isfinite(products).all(axis=1) & np.isfinite(accumulator))
+        if special.any():
+            plain = positive_nan(products.sum(axis=1) + accumulator)
+            products = np.where(np.isfinite(products), products, 0.0)
+            accumulator = np.where(np.isfinite(accumulator), accumulator, 0.0)
+    held = np.where(accumulator != 0, np.frexp(accumulator)[1] - 1, -NO_TERM)
+    if product_exponents is None:
+        largest = np.abs(products).max(axis=1)
+        top = np.maximum(np.where(largest > 0, np.frexp(largest)[1] - 1, -NO_TERM), held)
+    else:
+        top = np.maximum(np.where(products != 0, product_exponents, -NO_TERM).max(axis=1), held)
+    top = np.where(top == -NO_TERM, 0, top)                             # all zero: any scale gives 0
     scale = np.ldexp(1.0, kept_bits - top)
     products *= scale[:, None, :]
     units = np.trunc(products, out=products).sum(axis=1) + np.trunc(accumulator * scale)
-    return half_aware_astype(rounding(np.ldexp(units + 0.0, top - kept_bits)), np.float64)
+    step = np.ldexp(units + 0.0, top - kept_bits)                        # exact; -0 -> +0
+    if special.any():
+        step = np.where(special, plain, step)
+    return half_aware_astype(rounding(step), np.float64)
 
 
 def _truncated_sum(terms: np.ndarray, kept_bits: int = KEPT_BITS_BELOW_TOP) -> np.ndarray:

@@ -64,8 +64,9 @@ def check_selector(shape: MmaShape, selector: object, strict: bool, op: str) -> 
 
 def dense_a(shape: MmaShape, stored: np.ndarray, metadata: np.ndarray, selector: int, strict: bool,
             op: str) -> np.ndarray:
-    """(W, M, K) dense A from stored values (W, 32, elements) and metadata words (W, 32) uint32.
-    Zeros where nothing is stored; in permissive mode values given the same index add up."""
+    """(W, M, K) dense A, of the stored values' dtype, from stored values (W, 32, elements) and
+    metadata words (W, 32) uint32. Zeros where nothing is stored; in permissive mode values given
+    the same index add up (rounded to the operand type)."""
     warps = stored.shape[0]
     rows, columns = positions(shape.a.map, shape.a.elements)          # (32, elements) compressed positions
     lane = np.arange(32)[:, None]
@@ -87,13 +88,14 @@ def dense_a(shape: MmaShape, stored: np.ndarray, metadata: np.ndarray, selector:
             _report_undefined(field, same, "2:4 index pair", shape, op)
         column = 4 * (columns >> 1) + field
     flat = rows * shape.k + column                                      # (W, 32, elements)
-    dense = np.zeros((warps, shape.m * shape.k), stored.dtype if stored.dtype.kind in "iu" else np.float32)
     target = (np.arange(warps)[:, None] * (shape.m * shape.k) + flat.reshape(warps, -1)).reshape(-1)
-    values = stored.reshape(-1).astype(dense.dtype)
     if np.unique(target).size == target.size:
-        dense.reshape(-1)[target] = values
-    else:
-        np.add.at(dense.reshape(-1), target, values)
+        dense = np.zeros(warps * shape.m * shape.k, stored.dtype)
+        dense[target] = stored.reshape(-1)
+    else:                                   # permissive: values given one index add up (in the operand type)
+        wide = np.zeros(warps * shape.m * shape.k, np.int64 if stored.dtype.kind in "iu" else np.float64)
+        np.add.at(wide, target, stored.reshape(-1).astype(wide.dtype))
+        dense = wide.astype(stored.dtype)
     return dense.reshape(warps, shape.m, shape.k)
 
 

@@ -123,12 +123,15 @@ def test_float_mma_of_many_tiles_matches_the_oracle_on_h100():
     c = random_values(rng, np.dtype(np.float32), (40, 16, 8), True)
     profile = load_profile("nvidia-h100")
     got = float_mma(a, b, c, FloatMma(profile.nvgpu, profile.float_conversion))
-    model = ("tensor_core", profile.nvgpu.mma_k_chunk, profile.nvgpu.mma_kept_bits)
+    model = ("tensor_core", profile.nvgpu.mma_k_chunk, profile.nvgpu.mma_kept_bits, profile.nvgpu.mma_alignment,
+             profile.nvgpu.mma_f32_rounding)
     for w in range(0, 40, 7):
         for m in range(16):
             for n in range(8):
                 products = [Fraction(float(a[w, m, i])) * Fraction(float(b[w, i, n])) for i in range(16)]
-                want = oracle.float_dot(products, Fraction(float(c[w, m, n])), "f32", model)
+                exponents = [oracle.operand_exponent(float(a[w, m, i]), "f16")
+                             + oracle.operand_exponent(float(b[w, i, n]), "f16") for i in range(16)]
+                want = oracle.float_dot(products, Fraction(float(c[w, m, n])), "f32", model, exponents)
                 assert got[w, m, n].view(np.uint32) == np.float32(want).view(np.uint32), (w, m, n)
 
 
@@ -136,7 +139,7 @@ def test_float_mma_of_many_tiles_matches_the_oracle_on_h100():
     ("truncate", 0x3F801FFF, 0x3F800000), ("nearest_even", 0x3F801000, 0x3F800000),
     ("nearest_even", 0x3F803000, 0x3F804000), ("nearest_away", 0x3F801000, 0x3F802000),
     ("nearest_even", 0x7F7FFFFF, 0x7F800000), ("truncate", 0xFF800000, 0xFF800000),
-    ("truncate", 0x7F800001, 0x7FC00001),
+    ("truncate", 0x7F800001, 0x7F800000), ("nearest_even", 0x7F800001, 0x7FC00001),   # the H100: Inf
 ])
 def test_tf32_reading_of_f32_registers(mode, bits, expected):
     got = tf32_values(np.array([bits], np.uint32).view(np.float32), mode)

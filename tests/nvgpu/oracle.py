@@ -95,25 +95,52 @@ def exponent_of(value: Fraction) -> int:
     return exponent
 
 
-def float_dot(products: list[Fraction], start: Fraction, fmt: str, model: tuple) -> object:
-    """One output: `start` (C) plus the products, by the model ("exact",) or ("tensor_core", chunk, bits)."""
+def round_toward_zero(value: Fraction, fmt: str) -> object:
+    """`value` truncated to the binary format; magnitudes of 2^(emax + 1) and more give infinity (the
+    H100's f32 accumulator), smaller ones past the largest finite value give that value."""
+    dtype, mantissa, min_exponent, max_exponent = FORMATS[fmt]
+    if value == 0:
+        return dtype(0.0)
+    if abs(value) >= Fraction(2) ** (max_exponent + 1):
+        return dtype(np.inf if value > 0 else -np.inf)
+    quantum = Fraction(2) ** (max(exponent_of(value), min_exponent) - mantissa)
+    return dtype(float(truncated(value, quantum)))
+
+
+MIN_EXPONENT = {"f16": -14, "bf16": -126, "tf32": -126}
+
+
+def operand_exponent(value: float, operand: str) -> int:
+    """floor(log2 |value|), subnormals at the format's smallest normal exponent."""
+    return max(exponent_of(Fraction(value)), MIN_EXPONENT[operand]) if value != 0 else MIN_EXPONENT[operand]
+
+
+def float_dot(products: list[Fraction], start: Fraction, fmt: str, model: tuple,
+              exponents: list[int] | None = None) -> object:
+    """One output: `start` (C) plus the products, by the model ("exact",) or ("tensor_core", chunk,
+    bits, alignment, f32 rounding); `exponents` are the products' ea + eb (alignment "operands")."""
     if model[0] == "exact":
         return round_nearest_even(start + sum(products, Fraction(0)), fmt)
-    _, chunk, bits = model
+    _, chunk, bits, alignment, f32_rounding = model
+    rounding = round_toward_zero if fmt == "f32" and f32_rounding == "toward_zero" else round_nearest_even
     accumulator = start
     for first in range(0, len(products), chunk):
-        terms = [accumulator] + products[first: first + chunk]
-        nonzero = [t for t in terms if t != 0]
-        if nonzero:
-            unit = Fraction(2) ** (max(exponent_of(t) for t in nonzero) - bits)
+        part = products[first: first + chunk]
+        tops = [exponent_of(accumulator)] if accumulator != 0 else []
+        for index, product in enumerate(part):
+            if product != 0:
+                tops.append(exponents[first + index] if alignment == "operands" else exponent_of(product))
+        terms = [accumulator] + part
+        if tops:
+            unit = Fraction(2) ** (max(tops) - bits)
             total = sum((truncated(t, unit) for t in terms), Fraction(0))
         else:
             total = Fraction(0)
-        rounded = round_nearest_even(total, fmt)
+        rounded = rounding(total, fmt)
         if not np.isfinite(rounded):
             return rounded
         accumulator = Fraction(float(rounded))
-    return round_nearest_even(accumulator, fmt)
+    return rounding(accumulator, fmt)
 
 
 def fma_chain(products: list[tuple[float, float]], start: float) -> float:
@@ -130,7 +157,7 @@ def fma_chain(products: list[tuple[float, float]], start: float) -> float:
 
 
 def tf32(value: float, mode: str) -> float:
-    """An f32 register read as tf32: the low 13 mantissa bits truncated or rounded (finite values)."""
+    """An f32 register read as tf32: the low 13 mantissa bits cleared or rounded (finite values)."""
     bits = int(np.float32(value).view(np.uint32))
     low, kept = bits & 0x1FFF, bits & ~0x1FFF
     if mode == "nearest_even" and (low > 0x1000 or (low == 0x1000 and (kept >> 13) & 1)):
@@ -160,7 +187,9 @@ def mma_warp(a: np.ndarray, b: np.ndarray, c: np.ndarray, m: int, n: int, k: int
                     pairs = [(tf32(x, tf32_mode), tf32(y, tf32_mode)) for x, y in pairs]
                 fmt = "f16" if c.dtype == np.float16 else "f32"
                 products = [Fraction(float(x)) * Fraction(float(y)) for x, y in pairs]
-                d[row][col] = float_dot(products, Fraction(float(big_c[row][col])), fmt, model)
+                exponents = [operand_exponent(float(x), operand) + operand_exponent(float(y), operand)
+                             for x, y in pairs]
+                d[row][col] = float_dot(products, Fraction(float(big_c[row][col])), fmt, model, exponents)
     return pack(d, c.shape[1], c.shape[2], c.dtype)
 
 

@@ -23,7 +23,8 @@ def model_of(profile: str) -> tuple:
     settings_ = load_profile(profile).nvgpu
     if settings_.mma_sum == "exact":
         return ("exact",)
-    return ("tensor_core", settings_.mma_k_chunk, settings_.mma_kept_bits)
+    return ("tensor_core", settings_.mma_k_chunk, settings_.mma_kept_bits, settings_.mma_alignment,
+            settings_.mma_f32_rounding)
 
 
 def operands(shape: MmaShape, accumulator: np.dtype, warps: int, seed: int, wild: bool):
