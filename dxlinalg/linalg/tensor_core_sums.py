@@ -11,9 +11,10 @@ term t, added exactly and rounded to the accumulation type (RNE, the profile's c
 settings). An exactly zero sum is +0; a NaN term makes +NaN, Infs their float sum. Chunks without an
 active lane leave the accumulator alone. F32 accumulation could not be measured (the driver has no
 FP32 training accumulation): it is the same chunk model with rounding to F32, an extrapolation.
-`chunked_sums` is that machinery with the start value, the chunk size and the kept bits as
-parameters; mma.sync's K-sums use it (`mma_sums`, the `tensor_core` model of the profile's nvgpu
-settings).
+`chunked_sums` is that machinery with the start value, the chunk size, the kept bits and the
+products' alignment exponents as parameters; mma.sync's K-sums use it (`mma_sums`, the
+`tensor_core` model of the profile's nvgpu settings: one step of all K, operands' exponents, as
+the H100's mma.sync does).
 
 Vector accumulates (`butterfly_sums`): the xor butterfly with offsets 1, 2, 4, ... over all
 positions of the wave, inactive lanes +0, each addition rounded to the accumulation type; the
