@@ -27,6 +27,8 @@ WORKLOADS: list[Workload] = [
     Workload("W3", "benchmarks.w3_conversion"),
     Workload("W4", "benchmarks.w4_per_thread"),
     Workload("S1", "benchmarks.scaling"),
+    Workload("N1", "benchmarks.n1_mma_sync"),
+    Workload("N2", "benchmarks.n2_nvgpu_gemm"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -28,6 +28,7 @@ from dxlinalg.profile.model import (
     FloatConversionFields,
     GroupSharedSettings,
     MulProperty,
+    NvgpuSettings,
     Shown,
     TensorCoreChunks,
 )
@@ -46,6 +47,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("accumulation", AccumulationSettings),
     ("accumulation.matvec_chunks", TensorCoreChunks),
     ("groupshared", GroupSharedSettings),
+    ("nvgpu", NvgpuSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

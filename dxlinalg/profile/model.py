@@ -342,6 +342,39 @@ class GroupSharedSettings(BaseModel):
                                  "they read the bytes as they were at its last one).")
 
 
+class NvgpuSettings(BaseModel):
+    """MLIR nvgpu's warp-level ops: mma.sync's tensor-core arithmetic, tf32 inputs, async copies (docs/nvgpu.md)."""
+
+    model_config = STRICT_FROZEN
+    mma_sum: Literal["exact", "tensor_core"] = Field(
+        "exact", description="How mma.sync and mma.sp.sync sum float products: exact (A*B + C exactly, rounded once "
+                             "to the accumulator type) or tensor_core (K in chunks of mma_k_chunk products from C, "
+                             "each chunk's terms truncated below 2^(E - mma_kept_bits), summed exactly, rounded to "
+                             "the accumulator type; f64 is always the PTX fma chain).")
+    mma_k_chunk: StrictInt = Field(
+        8, ge=1, le=256, description="tensor_core: products summed per step; at least K (256) sums an instruction's "
+                                     "whole K at once, as the H100's mma.sync does (8: its outer-product "
+                                     "accumulate).")
+    mma_kept_bits: StrictInt = Field(
+        25, ge=10, le=40, description="tensor_core: bits kept below E, the largest term's exponent (25 on the H100).")
+    mma_alignment: Literal["product", "operands"] = Field(
+        "product", description="tensor_core: a product's exponent in E: product (floor(log2 |a*b|), the H100's "
+                               "outer-product accumulate) or operands (ea + eb, the operands' exponents with "
+                               "subnormals at the format's minimum, the H100's mma.sync).")
+    mma_f32_rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="tensor_core: how a step rounds into a float32 accumulator: nearest_even or "
+                                    "toward_zero (the H100's mma.sync: magnitudes of 2^128 and more still give "
+                                    "Inf); float16 accumulators round to nearest even.")
+    tf32_inputs: Literal["truncate", "nearest_even", "nearest_away"] = Field(
+        "truncate", description="How mma.sync with tf32Enabled reads f32 operands: truncate (the low 13 bits "
+                                "cleared, as PTX says of wgmma and the H100 does), or rounded to 10 mantissa bits, "
+                                "nearest_even or nearest_away (cvt.rna.tf32.f32).")
+    async_copy_lands: Literal["at_wait", "at_issue"] = Field(
+        "at_wait", description="When device_async_copy reads its source and writes its destination: at_wait (when a "
+                               "device_async_wait covers its group, the latest legal point) or at_issue (at once, "
+                               "the earliest).")
+
+
 class FloatConversionFields(BaseModel):
     """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
     validated strictly, with types written by name. tests/profile checks that the two agree."""
@@ -415,6 +448,8 @@ class DeviceProfile(BaseModel):
         AccumulationSettings(), description="Product precision and the accumulate atomics.")
     groupshared: GroupSharedSettings = Field(
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
+    nvgpu: NvgpuSettings = Field(
+        NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
     vulkan: Annotated[VulkanProfile | None, Shown(
         "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
         None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "
