@@ -65,12 +65,14 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
                           settings: FloatConversionSettings) -> np.ndarray:
     """(lanes, M) results of `output_type`; inactive lanes hold 0. Rules are the caller's."""
     integer_path = not (logical.is_float or type_info(matrix.desc.component_type).is_float)
-    accumulator = _products(ctx, logical.values, matrix.range, matrix.offsets, matrix.loading, matrix.desc,
-                            matrix.transpose, integer_path, m, _largest_magnitude(logical.interpretation))
-    if bias is not None:
-        if integer_path and type_info(bias.component_type).is_float:
-            accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
-        _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+    with np.errstate(invalid="ignore", over="ignore"):   # IEEE sums, quietly as on a GPU: Inf * 0 and Inf - Inf
+        accumulator = _products(ctx, logical.values, matrix.range, matrix.offsets, matrix.loading,   # are NaN,
+                                matrix.desc, matrix.transpose, integer_path, m,                  # overflow is Inf
+                                _largest_magnitude(logical.interpretation))
+        if bias is not None:
+            if integer_path and type_info(bias.component_type).is_float:
+                accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
+            _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
     result = _to_result(accumulator, integer_path, output_type, output_unsigned, settings)
     result[~ctx.active] = 0
     return result
