@@ -215,8 +215,8 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
     """
     source = ComponentType.F32 if accumulator.dtype == np.float32 else ComponentType.F64
     dtype = type_info(destination).dtype
-    if accumulator.dtype == dtype:
-        return accumulator.copy()
+    if accumulator.dtype == dtype or accumulator.size == 0:   # nothing to round (np.min has no empty answer)
+        return accumulator.astype(dtype)
     plain = rounds_as_ieee_cast(source, settings)
     if plain and destination == ComponentType.F16:
         narrow = narrow_to_half if source == ComponentType.F32 else narrow_float64_to_half
