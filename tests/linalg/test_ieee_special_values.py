@@ -1,8 +1,11 @@
-"""Inf and NaN in matrices and vectors compute quietly (found by tests/fuzz).
+"""Inf and NaN in matrices and vectors, and integer vectors into float accumulations, compute quietly
+(found by tests/fuzz).
 
 A float matrix-vector product whose terms give Inf * 0 or Inf - Inf leaked numpy's "invalid value
 encountered in matmul" RuntimeWarning; an OuterProductAccumulate into FLOAT32 whose every product was Inf or
-NaN raised numpy's "zero-size array to reduction operation minimum" ValueError.
+NaN raised numpy's "zero-size array to reduction operation minimum" ValueError; integer vectors whose
+values float32 does not hold exactly, accumulated into a float matrix (a profile may list such a
+combination; permissive mode computes unlisted ones), raised a bare ValueError from the exact wave sums.
 """
 
 from __future__ import annotations
@@ -41,3 +44,15 @@ def test_outer_product_into_float32_of_only_inf_and_nan_products_accumulates_the
                                         T.F32, L.OuterProductOptimal, 0, profile=profile)
         stored = decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 0]
         assert stored == expected or (np.isnan(expected) and np.isnan(stored))
+
+
+def test_integer_vectors_past_float32_precision_accumulate_their_exact_sum_rounded_once():
+    profile = load_profile("reference")
+    left = np.array([[2**31 - 1], [2**31 - 1], [-5], [7]], np.int32)
+    right = np.array([[2**31 - 1], [3], [1], [1]], np.int32)
+    exact = sum(int(a) * int(b) for a, b in zip(left[:, 0], right[:, 0]))
+    matrix = np.zeros(4096, np.uint8)
+    dxil.outerproductaccumulate(left, right, matrix, 0, T.F32, L.OuterProductOptimal, 0, profile=profile,
+                                strict=False)   # (SINT32, FLOAT32) is not listed: permissive mode computes it
+    desc = MatrixDescription(1, 1, T.F32, L.OuterProductOptimal)
+    assert decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 0] == np.float32(exact)
