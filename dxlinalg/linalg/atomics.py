@@ -56,7 +56,8 @@ class LaneFactors:
         if self.right is None:
             return a
         b = half_aware_astype(self.right[lanes], dtype)
-        return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
+        with np.errstate(invalid="ignore", over="ignore"):   # Inf * 0 is NaN, float32 overflow Inf: IEEE products
+            return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
 
     def padded(self, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
                dtype: np.dtype | None = None) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:

@@ -17,6 +17,7 @@ import numpy as np
 from dxlinalg import dxil
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
+from dxlinalg.profile.model import AccumulateGranularity, WaveSum
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix, stored_size
 from dxlinalg.profile.registry import load_profile
 
@@ -56,3 +57,19 @@ def test_integer_vectors_past_float32_precision_accumulate_their_exact_sum_round
                                 strict=False)   # (SINT32, FLOAT32) is not listed: permissive mode computes it
     desc = MatrixDescription(1, 1, T.F32, L.OuterProductOptimal)
     assert decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 0] == np.float32(exact)
+
+
+def test_per_lane_and_float32_lane_order_products_of_inf_and_zero_are_nan_without_numpy_warnings():
+    """The per-lane atomics (adversarial) and the float32 wave sum multiply each lane's factors on
+    their own; Inf * 0 there leaked numpy's "invalid value encountered in multiply"."""
+    adversarial = load_profile("adversarial")   # atomic_granularity per_lane
+    lane_order = adversarial.model_copy(update={"accumulation": adversarial.accumulation.model_copy(
+        update={"atomic_granularity": AccumulateGranularity.PER_WAVE, "wave_sum": WaveSum.FLOAT32_LANE_ORDER})})
+    for profile in (adversarial, lane_order):
+        matrix = np.zeros(4096, np.uint8)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            dxil.outerproductaccumulate(np.array([[np.inf], [1]], np.float16), np.array([[0], [1]], np.float16),
+                                        matrix, 0, T.F16, L.OuterProductOptimal, 0, profile=profile)
+        desc = MatrixDescription(1, 1, T.F16, L.OuterProductOptimal)
+        assert np.isnan(decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 0])
