@@ -73,3 +73,24 @@ def test_per_lane_and_float32_lane_order_products_of_inf_and_zero_are_nan_withou
                                         matrix, 0, T.F16, L.OuterProductOptimal, 0, profile=profile)
         desc = MatrixDescription(1, 1, T.F16, L.OuterProductOptimal)
         assert np.isnan(decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 0])
+
+
+def test_float_vectors_into_an_integer_accumulation_convert_like_every_float_to_integer():
+    """(FLOAT16, SINT32) is no listed OuterProductAccumulate combination; permissive mode computes it.
+    Float factors are converted to the accumulation type first (nearest even, saturating, NaN 0): NaN and
+    Inf used to go through numpy's int64 cast, with its "invalid value encountered in cast" warning and a
+    platform-dependent result."""
+    profile = load_profile("reference")
+    left = np.array([[np.nan, np.inf, 2.5, -3.5]], np.float16)
+    right = np.array([[1.0]], np.float16)
+    for granularity in AccumulateGranularity:
+        settings = profile.accumulation.model_copy(update={"atomic_granularity": granularity})
+        device = profile.model_copy(update={"accumulation": settings})
+        matrix = np.zeros(4096, np.uint8)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            dxil.outerproductaccumulate(left, right, matrix, 0, T.I32, L.OuterProductOptimal, 0, profile=device,
+                                        strict=False)
+        desc = MatrixDescription(4, 1, T.I32, L.OuterProductOptimal)
+        stored = decode_matrix(matrix[: stored_size(desc, device)], desc, device)[:, 0]
+        assert stored.tolist() == [0, 2**31 - 1, 2, -4]
