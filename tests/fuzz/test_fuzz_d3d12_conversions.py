@@ -397,7 +397,7 @@ def run_case(case: ConversionCase) -> tuple:
             tuple(bytes(r.buffer.data) for r in run.resources.values()))
 
 
-@fuzz_settings(120, slow_examples=True)
+@fuzz_settings(250, slow_examples=True)
 @given(case=conversion_case())
 def test_conversion_calls_raise_only_documented_errors_write_only_destinations_and_repeat(case):
     assert run_case(case) == run_case(case)
@@ -430,7 +430,7 @@ def query_once(profile: str, debug: bool, fields: tuple) -> tuple[Any, Outcome, 
                                     info.DestStride)
 
 
-@fuzz_settings(200)
+@fuzz_settings(300)
 @given(profile=st.sampled_from(PROFILES), fields=destination_infos())
 def test_destination_size_query_agrees_with_and_without_the_debug_layer(profile, fields):
     size, outcome, after = query_once(profile, True, fields)

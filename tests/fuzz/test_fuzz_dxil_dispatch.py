@@ -315,7 +315,7 @@ def run_case(case: DispatchCase) -> tuple:
     return tuple(outcomes), bytes(output.buffer.data)
 
 
-@fuzz_settings(100, slow_examples=True)
+@fuzz_settings(300, slow_examples=True)
 @given(case=dispatch_case())
 def test_dxil_ops_in_a_dispatch_raise_only_documented_errors_write_only_their_destination_and_repeat(case):
     assert run_case(case) == run_case(case)

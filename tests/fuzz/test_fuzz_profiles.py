@@ -293,7 +293,7 @@ def load_case(raw: bytes) -> tuple[Outcome, Any, Any]:
     return outcome, profile.model_dump_json(), exercise_device(profile)
 
 
-@fuzz_settings(80, slow_examples=True)
+@fuzz_settings(100, slow_examples=True)
 @given(case=mutated_profile())
 def test_mutated_profiles_load_or_fail_in_one_line_and_loaded_ones_drive_a_device(case):
     _, raw = case
