@@ -119,7 +119,8 @@ def vectors_of(dtype: Any, lanes: int, count: int, rng: np.random.Generator, spe
 
 
 def broken_or(case: DispatchCase, name: str, good: Any) -> Any:
-    return case.broken.get(name, good) if name in case.broken else good
+    """The operand's wrong value when the case breaks it, else the right one."""
+    return case.broken.get(name, good)
 
 
 @dataclass
@@ -138,6 +139,7 @@ class Operands:
 
 def lane_offsets(case: DispatchCase, good: int, unit: int, lanes: int, rng: np.random.Generator,
                  name: str) -> np.ndarray:
+    """Each thread's offset: the same for all, or one of three aligned ones per lane."""
     base = broken_or(case, name, good)
     offsets = np.full(lanes, base, np.int64)
     if case.per_lane_offsets:
@@ -146,6 +148,7 @@ def lane_offsets(case: DispatchCase, good: int, unit: int, lanes: int, rng: np.r
 
 
 def matvec_operands(case: DispatchCase, profile: Any, lanes: int, rng: np.random.Generator) -> Operands:
+    """matvecmul(add) on the case's reported combination; strided layouts get a 16-byte aligned stride."""
     rows = profile.mul_properties
     prop = rows[case.row % len(rows)] if rows else None
     input_type = prop.input_type if prop else T.F16
@@ -197,6 +200,8 @@ def matvec_operands(case: DispatchCase, profile: Any, lanes: int, rng: np.random
 
 
 def accumulate_operands(case: DispatchCase, profile: Any, lanes: int, rng: np.random.Generator) -> Operands:
+    """outerproductaccumulate (M x N, OuterProductOptimal) or vectoraccumulate (N elements) on the case's
+    reported combination."""
     if case.op == "outerproductaccumulate":
         rows = profile.outer_product_properties
         prop = rows[case.row % len(rows)] if rows else None
@@ -256,12 +261,14 @@ def make_shader(case: DispatchCase, operands: Operands) -> Any:
 # --- running a case ---------------------------------------------------------------------------------
 
 def allowed_writes(case: DispatchCase, operands: Operands, lanes: int, size: int) -> np.ndarray:
+    """The UAV bytes the op may change: each thread's result slot, or the target at each lane's offset."""
     if case.op.startswith("matvec"):
         return mask_of(size, ((t * operands.slot, t * operands.slot + operands.result_bytes) for t in range(lanes)))
     return mask_of(size, ((int(o), int(o) + operands.accumulated_bytes) for o in set(operands.matrix_offsets)))
 
 
 def run_case(case: DispatchCase) -> tuple:
+    """One run on a fresh device; asserts the byte properties; returns the outcomes and the UAV's bytes."""
     outcomes: list[tuple[str, Outcome]] = []
 
     def call(what: str, function: Any, *args: Any) -> tuple[Any, bool]:
@@ -292,7 +299,7 @@ def run_case(case: DispatchCase) -> tuple:
     params = [CD3DX12_ROOT_PARAMETER(), CD3DX12_ROOT_PARAMETER()]
     params[0].InitAsShaderResourceView(0)
     params[1].InitAsUnorderedAccessView(0)
-    hr, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(2, params), D3D_ROOT_SIGNATURE_VERSION_1)
+    _, blob = D3D12SerializeRootSignature(CD3DX12_ROOT_SIGNATURE_DESC(2, params), D3D_ROOT_SIGNATURE_VERSION_1)
     root_signature = device.CreateRootSignature(0, blob.GetBufferPointer(), blob.GetBufferSize())
     pso, ok = call("pipeline", device.CreateComputePipelineState, D3D12_COMPUTE_PIPELINE_STATE_DESC(
         pRootSignature=root_signature, CS=CD3DX12_SHADER_BYTECODE(make_shader(case, operands))))
