@@ -94,3 +94,25 @@ def test_float_vectors_into_an_integer_accumulation_convert_like_every_float_to_
         desc = MatrixDescription(4, 1, T.I32, L.OuterProductOptimal)
         stored = decode_matrix(matrix[: stored_size(desc, device)], desc, device)[:, 0]
         assert stored.tolist() == [0, 2**31 - 1, 2, -4]
+
+
+def test_nvidia_tensor_core_sums_of_inf_times_zero_and_inf_minus_inf_are_nan_without_numpy_warnings():
+    """nvidia-h100's wave sums (chunks of 8 lanes for OuterProductAccumulate, a butterfly for
+    VectorAccumulate) recompute undecided elements from their products, and add pairs: Inf * 0 and
+    Inf - Inf there leaked numpy's "invalid value encountered in multiply/add"."""
+    profile = load_profile("nvidia-h100")
+    lanes = 32
+    left = np.ones((lanes, 2), np.float16)
+    left[0, 0], left[1, 1] = np.inf, -np.inf
+    right = np.ones((lanes, 2), np.float16)
+    right[0, 1] = 0                                      # element (0, 1): Inf * 0
+    matrix, array = np.zeros(4096, np.uint8), np.zeros(4096, np.uint8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dxil.outerproductaccumulate(left, right, matrix, 0, T.F16, L.OuterProductOptimal, 0, profile=profile)
+        vector = np.ones((lanes, 1), np.float16)
+        vector[0, 0], vector[1, 0] = np.inf, -np.inf      # Inf - Inf in the butterfly
+        dxil.vectoraccumulate(vector, array, 0, profile=profile)
+    desc = MatrixDescription(2, 2, T.F16, L.OuterProductOptimal)
+    assert np.isnan(decode_matrix(matrix[: stored_size(desc, profile)], desc, profile)[0, 1])
+    assert np.isnan(array[:2].view(np.float16)[0])
