@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
+from dxlinalg.commands.spirv import register as register_spirv
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
 
@@ -113,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = actions.add_parser("show", help="print a profile as JSON, every default filled in")
     show.add_argument("name", metavar="NAME", help=profile_help)
     show.set_defaults(handler=_profile_show)
+
+    register_spirv(sub)
     return parser
 
 

@@ -1,0 +1,15 @@
+"""The opcode handlers, one module per instruction class; importing this package registers them all."""
+
+from dxlinalg.spirv.ops import (  # noqa: F401  # noqa: F401,E402  # noqa: F401,E402
+    arithmetic,
+    atomics,
+    barrier,
+    bits,
+    composite,
+    conversion,
+    extended,
+    glsl,
+    memory,
+    relational,
+    subgroup,
+)

@@ -1,0 +1,312 @@
+"""`run`: dispatch a GLCompute entry point of a SPIR-V module over the simulated GPU, in one call.
+
+The module is read, specialized and compiled once (cached per entry point and specialization
+values), its descriptor-bound buffers and push constants are bound from the arguments, and
+`dxlinalg.gpu.run_dispatch` runs it over the grid a chunk of whole workgroups at a time: each
+chunk gets its own Workgroup memory, Private variables and built-in inputs, and runs the entry
+function once for all of its lanes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.context import current_context
+from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK, MAX_GROUPS_PER_DIMENSION, run_dispatch
+from dxlinalg.gpu.shader import compute_shader
+from dxlinalg.memory.address_space import AddressSpace, Buffer
+from dxlinalg.profile.model import DeviceProfile
+from dxlinalg.profile.registry import load_profile
+from dxlinalg.spirv.builtins import builtin_value
+from dxlinalg.spirv.compiler import Invocation
+from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
+from dxlinalg.spirv.errors import (
+    SpirvArgumentError,
+    SpirvUnsupportedError,
+    SpirvValidationError,
+    at,
+)
+from dxlinalg.spirv.executor import run_function
+from dxlinalg.spirv.grammar import location
+from dxlinalg.spirv.layout import ArrayLayout, Layout, LayoutError, StructLayout
+from dxlinalg.spirv.memory_access import PhysicalMemory, Region
+from dxlinalg.spirv.module import Module, load_module
+from dxlinalg.spirv.pointers import Cell, LogicalPointer, MemoryPointer
+from dxlinalg.spirv.program import Program
+from dxlinalg.spirv.reader import ModuleSource
+from dxlinalg.spirv.specialize import GlobalVariable, Specialization
+from dxlinalg.spirv.types import MAX_VARIABLE_ELEMENTS, ArrayType, StructType, element_count, zero_value
+from dxlinalg.spirv.workgroup import WorkgroupVariables
+
+#: Block executions one chunk may run before the run is stopped as a runaway loop.
+DEFAULT_STEP_LIMIT = 200_000
+
+BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer
+
+
+def prepare(module: ModuleSource | Module, entry_point: str = "main",
+            spec_constants: Mapping[int, object] | None = None) -> Program:
+    """Read, specialize and compile an entry point (cached on the module object)."""
+    parsed = load_module(module)
+    spec_values = dict(spec_constants or {})
+    for key in spec_values:
+        if not isinstance(key, (int, np.integer)) or isinstance(key, bool):
+            raise SpirvArgumentError(f"spec_constants keys are SpecIds (integers), not {key!r}")
+    key = (entry_point, tuple(sorted((int(k), repr(v)) for k, v in spec_values.items())))
+    cache: dict[Any, Program] = parsed.__dict__.setdefault("_programs", {})
+    program = cache.get(key)
+    if program is None:
+        entry = parsed.entry_point(entry_point)
+        program = Program(parsed, Specialization(parsed, spec_values), entry)
+        cache[key] = program
+    return program
+
+
+@dataclass
+class _Binding:
+    key: tuple[int, int]
+    buffer: Buffer
+    dtype: np.dtype
+    shape: tuple[int, ...]
+
+
+def _used_variables(program: Program) -> list[GlobalVariable]:
+    variables = program.spec.variables
+    used: dict[int, GlobalVariable] = {}
+    for function_id in program.functions:
+        for block in program.module.functions[function_id].blocks:
+            for inst in [*block.phis, *block.body, *(x for x in (block.terminator,) if x)]:
+                for value_id in program.module.operands_by_index[inst.index].ids:
+                    if value_id in variables:
+                        used[value_id] = variables[value_id]
+    return list(used.values())
+
+
+def _descriptor(program: Program, variable: GlobalVariable) -> tuple[int, int]:
+    module = program.module
+    set_entry = module.decoration(variable.id, Decoration.DescriptorSet)
+    binding_entry = module.decoration(variable.id, Decoration.Binding)
+    if set_entry is None or binding_entry is None or not set_entry.operands or not binding_entry.operands:
+        raise SpirvValidationError(at(location(variable.inst), f"{variable.name} needs DescriptorSet and Binding "
+                                                               f"decorations"))
+    return set_entry.operands[0], binding_entry.operands[0]
+
+
+def _fixed_size(layout: Layout) -> int:
+    """Bytes a buffer must hold for this layout (up to the start of a trailing runtime array)."""
+    if layout.size is not None:
+        return layout.size
+    assert isinstance(layout, StructLayout)
+    offset, last = layout.members[-1]
+    if isinstance(last, ArrayLayout) and last.length is None:
+        return offset
+    return offset + _fixed_size(last)
+
+
+def _as_buffer(key: tuple[int, int], value: object, space: AddressSpace) -> _Binding:
+    if isinstance(value, Buffer):
+        return _Binding(key, value, np.dtype(np.uint8), (value.size,))
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        array = np.frombuffer(bytes(value), np.uint8)
+    elif isinstance(value, np.ndarray):
+        if value.dtype.hasobject or value.dtype.kind not in "biufc":
+            raise SpirvArgumentError(f"buffers[{key}]: an array of {value.dtype} has no byte representation")
+        array = value
+    else:
+        raise SpirvArgumentError(f"buffers[{key}] must be a numpy array, bytes or a dxlinalg Buffer, not "
+                                 f"{type(value).__name__}")
+    data = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+    buffer = space.allocate(max(data.size, 1), name=f"set {key[0]} binding {key[1]}")
+    buffer.data[:data.size] = data
+    return _Binding(key, buffer, array.dtype, array.shape)
+
+
+class _Dispatch:
+    """Everything a chunk needs that does not change between chunks."""
+
+    def __init__(self, program: Program, groups: tuple[int, int, int], buffers: Mapping[tuple[int, int], object],
+                 push_constants: bytes | None, space: AddressSpace, step_limit: int) -> None:
+        self.program = program
+        self.groups = groups
+        self.step_limit = step_limit
+        self.physical = PhysicalMemory(space)
+        self.template: list[Any] = [None] * program.module.bound
+        for value_id, value in program.spec.constants.items():
+            self.template[value_id] = value
+        self.bindings: dict[tuple[int, int], _Binding] = {}
+        self.workgroup = WorkgroupVariables()
+        self.private: list[GlobalVariable] = []
+        self.inputs: list[tuple[GlobalVariable, int]] = []
+        declared = self._declared_descriptors()
+        for key in buffers:
+            if key not in declared:
+                known = ", ".join(f"{k}" for k in sorted(declared)) or "none"
+                raise SpirvArgumentError(f"buffers[{key}]: the module declares no buffer at (set, binding) {key} "
+                                         f"(it declares {known})")
+        for key, value in buffers.items():
+            self.bindings[key] = _as_buffer(key, value, space)
+        for variable in _used_variables(program):
+            self._bind(variable, push_constants)
+
+    def _declared_descriptors(self) -> set[tuple[int, int]]:
+        found = set()
+        for variable in self.program.spec.variables.values():
+            if variable.storage in (StorageClass.StorageBuffer, StorageClass.Uniform):
+                try:
+                    found.add(_descriptor(self.program, variable))
+                except SpirvValidationError:
+                    continue
+        return found
+
+    def _layout(self, variable: GlobalVariable, explicit: bool) -> Layout:
+        builder = self.program.spec.explicit_layouts if explicit else self.program.spec.natural_layouts
+        try:
+            return builder.layout(variable.pointee)
+        except LayoutError as error:
+            raise SpirvValidationError(at(location(variable.inst), f"{variable.name}: {error}")) from None
+
+    def _bind(self, variable: GlobalVariable, push_constants: bytes | None) -> None:
+        storage = variable.storage
+        where = location(variable.inst)
+        if storage in (StorageClass.StorageBuffer, StorageClass.Uniform):
+            key = _descriptor(self.program, variable)
+            if isinstance(variable.pointee, ArrayType) or not isinstance(variable.pointee, StructType):
+                raise SpirvUnsupportedError(at(where, f"{variable.name}: only a single block per binding is "
+                                                      f"supported (descriptor arrays are not)"))
+            binding = self.bindings.get(key)
+            if binding is None:
+                raise SpirvArgumentError(f"the shader uses {enum_label(StorageClass, storage)} {variable.name} at "
+                                         f"(set, binding) {key}; pass it in buffers={{{key}: ...}}")
+            layout = self._layout(variable, explicit=True)
+            need = _fixed_size(layout)
+            if binding.buffer.size < need:
+                raise SpirvArgumentError(f"buffers[{key}] has {binding.buffer.size} bytes; {variable.name} needs at "
+                                         f"least {need}")
+            writable = storage == StorageClass.StorageBuffer or variable.pointee.buffer_block  # type: ignore[union-attr]
+            region = Region(f"{enum_label(StorageClass, storage)} {variable.name} (set {key[0]}, binding {key[1]})",
+                            binding.buffer.data, 0, binding.buffer.size, writable, binding.buffer,
+                            binding.buffer.address)
+            self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
+        elif storage == StorageClass.PushConstant:
+            layout = self._layout(variable, explicit=True)
+            data = np.frombuffer(bytes(push_constants or b""), np.uint8).copy()
+            need = _fixed_size(layout)
+            if data.size < need:
+                raise SpirvArgumentError(f"push_constants has {data.size} bytes; the push-constant block "
+                                         f"{variable.name} needs {need}")
+            region = Region(f"push constants {variable.name}", data, 0, data.size, False)
+            self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
+        elif storage == StorageClass.Workgroup:
+            layout = self._layout(variable, explicit=False)
+            if layout.size is None:
+                raise SpirvValidationError(at(where, f"Workgroup variable {variable.name} has no fixed size"))
+            initial = None if variable.initializer is None else self.program.spec.constants[variable.initializer]
+            self.workgroup.add(variable.id, variable.name, layout, initial, where)
+        elif storage == StorageClass.Private:
+            if element_count(variable.pointee) > MAX_VARIABLE_ELEMENTS:
+                raise SpirvUnsupportedError(at(where, f"Private variable {variable.name} has "
+                                                      f"{element_count(variable.pointee)} components; this executor "
+                                                      f"allows {MAX_VARIABLE_ELEMENTS} per invocation"))
+            self.private.append(variable)
+        elif storage == StorageClass.Input:
+            entry = self.program.module.decoration(variable.id, Decoration.BuiltIn)
+            if entry is None or not entry.operands:
+                raise SpirvUnsupportedError(at(where, f"Input variable {variable.name} is not a built-in; compute "
+                                                      f"shaders have no other inputs"))
+            self.inputs.append((variable, entry.operands[0]))
+        else:
+            raise SpirvUnsupportedError(at(where, f"variables in storage class {enum_label(StorageClass, storage)} "
+                                                  f"({variable.name}) are not supported"))
+
+    def run_chunk(self) -> None:
+        ctx = current_context()
+        assert ctx is not None
+        template = list(self.template)
+        lanes = ctx.lanes
+        size = self.program.local_size
+        threads = size[0] * size[1] * size[2]
+        for variable_id, pointer in self.workgroup.chunk_pointers(ctx).items():
+            template[variable_id] = pointer
+        for variable in self.private:
+            initial = (self.program.spec.constants[variable.initializer] if variable.initializer is not None
+                       else zero_value(variable.pointee))
+            template[variable.id] = LogicalPointer(Cell(initial, variable.name), (), variable.pointee)
+        for variable, builtin in self.inputs:
+            try:
+                value = builtin_value(builtin, variable.pointee, ctx, self.groups, size)
+            except ValueError as error:
+                raise SpirvUnsupportedError(at(location(variable.inst), str(error))) from None
+            template[variable.id] = LogicalPointer(Cell(value, variable.name), (), variable.pointee)
+        inv = Invocation(ctx, template, self.step_limit, self.physical,
+                         {"threads_per_group": threads, "local_size": size})
+        with np.errstate(all="ignore"):         # inactive lanes compute garbage; IEEE results need no warning
+            run_function(self.program.entry, inv, np.ones(lanes, bool), [])
+
+
+def _groups(groups: object) -> tuple[int, int, int]:
+    try:
+        values = tuple(int(g) for g in groups)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise SpirvArgumentError(f"groups must be three counts (x, y, z), not {groups!r}") from None
+    if len(values) != 3 or any(g < 0 or g > MAX_GROUPS_PER_DIMENSION for g in values):
+        raise SpirvArgumentError(f"groups {groups!r} must be three counts in [0, {MAX_GROUPS_PER_DIMENSION}]")
+    return values  # type: ignore[return-value]
+
+
+def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[int, int, int] = (1, 1, 1),
+        buffers: Mapping[tuple[int, int], BufferValue] | None = None, push_constants: bytes | None = None,
+        spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
+        strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
+        max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> dict[tuple[int, int], np.ndarray]:
+    """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
+
+    `buffers` maps (set, binding) to a numpy array or bytes (copied into a new device buffer; the
+    result has the same dtype and shape) or a `dxlinalg.memory` Buffer (used in place; the result is
+    its bytes). PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as
+    arrays are allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the
+    block executions of one chunk.
+    """
+    program = prepare(module, entry_point, spec_constants)
+    grid = _groups(groups)
+    if step_limit < 1:
+        raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
+    if max_lanes_per_chunk < 1:
+        raise SpirvArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
+    buffer_map = dict(buffers or {})
+    for key in buffer_map:
+        if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, (int, np.integer)) for k in key)):
+            raise SpirvArgumentError(f"buffers keys are (set, binding) pairs of integers, not {key!r}")
+    if push_constants is not None and not isinstance(push_constants, (bytes, bytearray, memoryview)):
+        raise SpirvArgumentError(f"push_constants must be bytes, not {type(push_constants).__name__}")
+    space = address_space or AddressSpace()
+    dispatch = _Dispatch(program, grid, buffer_map, None if push_constants is None else bytes(push_constants),
+                         space, step_limit)
+    try:
+        shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
+    except InvalidArgumentError as error:
+        raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
+    device = load_profile(profile)
+    dispatch.workgroup.check_fits(device, entry_point)
+    size = program.local_size
+    max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)
+    run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
+    results = {}
+    for key, binding in dispatch.bindings.items():
+        data = binding.buffer.data
+        if isinstance(buffer_map[key], Buffer):
+            results[key] = data.copy()
+        else:
+            nbytes = int(np.prod(binding.shape, dtype=np.int64)) * binding.dtype.itemsize
+            results[key] = data[:nbytes].copy().view(binding.dtype).reshape(binding.shape)
+    return results
+
+
+def _named(function: Any) -> Any:
+    def spirv_entry_point() -> None:
+        function()
+    return spirv_entry_point
