@@ -29,6 +29,8 @@ DOCUMENTED = (D3D12Error, DxLinalgError)
 
 
 #: `DXLINALG_FUZZ_SEARCH=N` runs N times the examples with fresh random seeds: a bug hunt, not the suite.
+#: Without it the fuzz tests draw the same examples on every run, CI or not (tests/conftest.py derandomizes
+#: the rest of the suite only under CI), so their verdict and their time never depend on the draw.
 SEARCH = int(os.environ.get("DXLINALG_FUZZ_SEARCH", "0") or 0)
 
 
