@@ -62,7 +62,8 @@ def quantisation_stats(original: np.ndarray, converted: np.ndarray, data_type: C
     count = saturated = overflowed = nan = nan_in_input = subnormal = 0
     total = squares = max_abs = max_rel = 0.0
     for block in row_blocks(*original.shape):
-        x, y = original[block].astype(np.float64), converted[block].astype(np.float64)
+        with np.errstate(invalid="ignore"):          # widening a signalling NaN (raw bytes hold any) flags it
+            x, y = original[block].astype(np.float64), converted[block].astype(np.float64)
         finite = np.isfinite(x) & np.isfinite(y)
         with np.errstate(invalid="ignore"):          # inf - inf where not finite: masked out below
             error = np.abs(y - x)[finite]

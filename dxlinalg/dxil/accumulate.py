@@ -36,7 +36,7 @@ def outerproductaccumulate(vector1: np.ndarray, vector2: np.ndarray, matrix: obj
         input_type = rules.check_outer_product_vector_types(v1, v2)
         accumulation_type = rules.check_memory_interpretation(matrix_interpretation, "matrix_interpretation", op)
         matrix_layout = rules.check_layout(layout, op)
-        rules.check_outer_product_layout(matrix_layout, stride)
+        rules.check_outer_product_layout(matrix_layout, rules.check_stride_value(stride, op))
         rules.check_outer_product_supported(ctx, input_type, accumulation_type)
         rng = resolve_handle(matrix, f"{op}: matrix", writable=True)
         offsets = ctx.lane_offsets(matrix_offset, "matrix_offset")

@@ -116,12 +116,20 @@ def _checked_signature(ctx: ExecutionContext, op: str, vector: np.ndarray, input
     """Every rule that depends only on static operands, checked once per distinct call signature.
 
     A shader calls the same op with the same immediates on every chunk; the checks (which raise on
-    the first call) are remembered for the profile object and mode they passed under.
+    the first call) are remembered for the profile object and mode they passed under, keyed on the
+    operands' integer values, which are checked to be integers first.
     """
+    m, k = rules.check_integer_operand(m, "M", op), rules.check_integer_operand(k, "K", op)
+    stride = rules.check_stride_value(stride, op)
+    input_interpretation, matrix_interpretation, layout_value = (
+        rules.check_integer_operand(value, name, op) for value, name in (
+            (input_interpretation, "input_interpretation"), (matrix_interpretation, "matrix_interpretation"),
+            (layout_value, "layout")))
+    if has_bias:
+        bias_interpretation = rules.check_integer_operand(bias_interpretation, "bias_interpretation", op)
     try:
         key = (id(ctx.profile), ctx.strict, op, vector.dtype.str, vector.shape[1:], bool(input_unsigned),
-               int(input_interpretation), int(matrix_interpretation), int(m), int(k), int(layout_value),
-               bool(transpose), int(stride), has_bias,
+               input_interpretation, matrix_interpretation, m, k, layout_value, bool(transpose), stride, has_bias,
                None if bias_interpretation is None else int(bias_interpretation),
                bool(output_unsigned), np.dtype(result_type).str)  # type: ignore[call-overload]
     except (TypeError, ValueError):

@@ -47,6 +47,7 @@ MATRIX_ALIGNMENT = 128
 BIAS_ALIGNMENT = 64
 ACCUMULATE_ARRAY_ALIGNMENT = 64
 STRIDE_ALIGNMENT = 16
+UINT32_MAX = 0xFFFFFFFF
 
 _RESULT_TYPES: dict[np.dtype, ComponentType] = {
     np.dtype(np.float16): ComponentType.F16,
@@ -59,6 +60,23 @@ _RESULT_TYPES: dict[np.dtype, ComponentType] = {
 
 
 # -- compile-time rules (DXC Sema / DXIL validator): InvalidArgumentError ------------------------
+def check_integer_operand(value: object, argument: str, op: str) -> int:
+    """M, K, the stride and the interpretation and layout immediates are DXIL i32 operands: an int (or
+    numpy integer), never 16.0, "16" or None (int() would truncate them or fail inside the op)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidArgumentError(f"{op}: {argument} = {value!r} is not an integer (DXIL: an i32 operand)")
+    return int(value)
+
+
+def check_stride_value(stride: object, op: str) -> int:
+    """The matrix stride is an unsigned 32-bit byte count (HLSL: uint); a negative one is no stride."""
+    value = check_integer_operand(stride, "stride", op)
+    if not 0 <= value <= UINT32_MAX:
+        raise InvalidArgumentError(f"{op}: stride = {value} is not an unsigned 32-bit byte count (0..{UINT32_MAX}; "
+                                   f"HLSL: uint stride)")
+    return value
+
+
 def check_matrix_dimensions(m: int, k: int, packed_input: bool, op: str) -> None:
     """M in 1..1024; K in 1..1024, or 1..4096 with a packed input (DXC Sema, kSM69MaxVectorLength)."""
     k_limit = MAX_PACKED_K if packed_input else MAX_VECTOR_LENGTH

@@ -8,7 +8,9 @@ Model, per target (a matrix or array at one offset):
   accumulation type; see `wave_sums`), `float32_lane_order` (summed lane by lane in float32,
   rounding at each step, then rounded to the accumulation type) or `nvidia_tensor_core` (chunks of
   8 lane positions through a tensor-core accumulator, or a butterfly; see `tensor_core_sums`);
-  integers wrap (int64);
+  integers wrap (int64); float lane values into an integer accumulation (an unlisted combination that
+  permissive mode computes, or a profile that lists one) are first converted to the accumulation type
+  as every float -> integer conversion is (nearest even, saturating, NaN 0);
 - each atomic adds its operand to memory in the accumulation type, rounding once; a NaN result
   is numpy's (IEEE propagation) or, with `atomic_nan = "canonical"`, the positive all-ones NaN;
 - order `in_order`: atomics reach memory in dispatch order (waves, then lanes); `seeded_random`:
@@ -32,6 +34,7 @@ from dxlinalg.linalg.fast.wave_sums import exact_wave_sums
 from dxlinalg.linalg.matvec import round_float_result, rounds_as_ieee_cast
 from dxlinalg.linalg.tensor_core_sums import butterfly_sums, outer_product_sums
 from dxlinalg.numerics.component_types import ComponentType, type_info
+from dxlinalg.numerics.conversions import float_to_integer
 from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, AtomicNan, WaveSum
 
 BLOCK_ELEMENTS = 1 << 21   # operand values handled at once, to bound memory
@@ -56,7 +59,13 @@ class LaneFactors:
         if self.right is None:
             return a
         b = half_aware_astype(self.right[lanes], dtype)
-        return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
+        with np.errstate(invalid="ignore", over="ignore"):   # Inf * 0 is NaN, float32 overflow Inf: IEEE products
+            return (a[:, :, None] * b[:, None, :]).reshape(lanes.size, -1)
+
+    def as_integers(self, accumulation_type: ComponentType) -> "LaneFactors":
+        """Float factors converted to an integer accumulation type (`float_to_integer`)."""
+        right = None if self.right is None else float_to_integer(self.right, accumulation_type)
+        return LaneFactors(float_to_integer(self.left, accumulation_type), right)
 
     def padded(self, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,
                dtype: np.dtype | None = None) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
@@ -114,6 +123,8 @@ def atomic_accumulate(ctx: ExecutionContext, data: np.ndarray, positions: np.nda
     """
     settings = ctx.profile.accumulation
     dtype = type_info(accumulation_type).dtype
+    if dtype.kind in "iu" and factors.left.dtype.kind == "f":
+        factors = factors.as_integers(accumulation_type)
     per_wave = settings.atomic_granularity is AccumulateGranularity.PER_WAVE
     if per_wave:
         # every lane (sorted, so lanes == 0, 1, 2, ...): the context's own wave runs

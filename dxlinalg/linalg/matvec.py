@@ -71,12 +71,14 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
     values = _multiplied_input(logical, ctx.profile)
     if not integer_path and ctx.profile.accumulation.matvec_sum is MatvecSum.TENSOR_CORE_CHUNKS:
         return _tensor_core_product(ctx, values, matrix, m, bias, output_type, settings)
-    accumulator = _products(ctx, values, matrix.range, matrix.offsets, matrix.loading, matrix.desc,
-                            matrix.transpose, integer_path, m, _largest_magnitude(logical.interpretation))
-    if bias is not None:
-        if integer_path and type_info(bias.component_type).is_float:
-            accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
-        _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+    with np.errstate(invalid="ignore", over="ignore"):   # IEEE sums, quietly as on a GPU: Inf * 0 and Inf - Inf
+        accumulator = _products(ctx, values, matrix.range, matrix.offsets, matrix.loading,       # are NaN,
+                                matrix.desc, matrix.transpose, integer_path, m,                  # overflow is Inf
+                                _largest_magnitude(logical.interpretation))
+        if bias is not None:
+            if integer_path and type_info(bias.component_type).is_float:
+                accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
+            _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
     result = _to_result(accumulator, integer_path, output_type, output_unsigned, settings)
     result[~ctx.active] = 0
     return result
@@ -251,8 +253,8 @@ def round_float_result(accumulator: np.ndarray, destination: ComponentType,
     """
     source = ComponentType.F32 if accumulator.dtype == np.float32 else ComponentType.F64
     dtype = type_info(destination).dtype
-    if accumulator.dtype == dtype:
-        return accumulator.copy()
+    if accumulator.dtype == dtype or accumulator.size == 0:   # nothing to round (np.min has no empty answer)
+        return accumulator.astype(dtype)
     plain = rounds_as_ieee_cast(source, settings)
     if plain and destination == ComponentType.F16:
         narrow = narrow_to_half if source == ComponentType.F32 else narrow_float64_to_half

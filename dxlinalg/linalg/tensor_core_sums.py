@@ -114,9 +114,10 @@ def _chunk_step(accumulator: np.ndarray, left: np.ndarray, right: np.ndarray, ro
     stepped = half_aware_astype(low, np.float64)
     if undecided.any():
         wave, element = np.nonzero(undecided)
-        with np.errstate(invalid="ignore"):                 # Inf * 0: a NaN term
+        with np.errstate(invalid="ignore", over="ignore"):  # Inf * 0 is NaN, as the products above
             products = left[wave, :, element // n] * right[wave, :, element % n]
-            terms = np.concatenate([accumulator[wave, element][:, None], products], axis=1)[:, :, None]
+        terms = np.concatenate([accumulator[wave, element][:, None], products], axis=1)[:, :, None]
+        with np.errstate(invalid="ignore"):
             plain = terms.sum(axis=1)                       # finite exactly when every term is
             step = np.where(np.isfinite(plain), _truncated_sum(terms, kept_bits), positive_nan(plain))
         stepped[wave, element] = half_aware_astype(rounding(step), np.float64)[:, 0]
@@ -178,7 +179,9 @@ def butterfly_sums(values: np.ndarray, rounding: Rounding) -> np.ndarray:
     wave, +0 at inactive positions; S a power of two."""
     current = half_aware_astype(rounding(positive_nan(half_aware_astype(values, np.float64))), np.float64)
     while current.shape[1] > 1:
-        current = half_aware_astype(rounding(positive_nan(current[:, 0::2] + current[:, 1::2])), np.float64)
+        with np.errstate(invalid="ignore"):                 # Inf - Inf is NaN, made positive next
+            pairs = current[:, 0::2] + current[:, 1::2]
+        current = half_aware_astype(rounding(positive_nan(pairs)), np.float64)
     return rounding(current[:, 0])
 
 

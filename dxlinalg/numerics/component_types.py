@@ -144,10 +144,19 @@ def type_info(component_type: ComponentType | int) -> TypeInfo:
     return info
 
 
+def _require_integer(value: object, argument: str) -> int:
+    """An enum operand's value: an int (or numpy integer), never 8.0, "8" or None, which int() would
+    truncate or choke on."""
+    if not isinstance(value, (int, np.integer)):
+        raise InvalidArgumentError(f"{argument} = {value!r} is not an integer")
+    return int(value)
+
+
 def as_component_type(value: ComponentType | int, argument: str) -> ComponentType:
     """Coerce an int to ComponentType, naming `argument` when the value is not in the enum."""
+    number = _require_integer(value, argument)
     try:
-        return ComponentType(int(value))
+        return ComponentType(number)
     except ValueError:
         raise InvalidArgumentError(
             f"{argument} = {value} is not a DXIL ComponentType value (valid: 0..22)") from None
@@ -155,8 +164,9 @@ def as_component_type(value: ComponentType | int, argument: str) -> ComponentTyp
 
 def as_matrix_layout(value: MatrixLayout | int, argument: str = "layout") -> MatrixLayout:
     """Coerce an int to MatrixLayout, naming `argument` when out of the range 0..3."""
+    number = _require_integer(value, argument)
     try:
-        return MatrixLayout(int(value))
+        return MatrixLayout(number)
     except ValueError:
         raise InvalidArgumentError(
             f"{argument} = {value} is not a matrix layout (valid: 0 RowMajor, 1 ColumnMajor, "

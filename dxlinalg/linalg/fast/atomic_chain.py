@@ -61,8 +61,10 @@ def _numpy_chain(stacked: np.ndarray) -> np.ndarray:
 
 
 def _accumulate(stacked: np.ndarray) -> np.ndarray:
+    """The chain in memory's own dtype: numpy accumulates small integers in int64 unless told, and an
+    int64 result would be scattered back as 8 bytes per element, over the next element."""
     with np.errstate(over="ignore", invalid="ignore"):     # overflow to Inf, Inf - Inf: the atomics' IEEE results
-        return np.add.accumulate(stacked, axis=0)[-1]
+        return np.add.accumulate(stacked, axis=0, dtype=stacked.dtype)[-1]   # integers wrap, as the atomics do
 
 
 @cache

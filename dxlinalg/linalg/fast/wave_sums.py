@@ -52,14 +52,16 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray | None, va
     The caller rounds them, with `rounding` or any function equal to it on float64.
 
     `left_values` (W, L, m) and `right_values` (W, L, n) are the lanes' float16 or float32 values
-    padded to L lanes with +0; `valid` (W, L) marks the wave's real lanes. `right_values` None
-    sums the left values alone (n = 1, a vector accumulate).
+    padded to L lanes with +0 (integers are summed exactly by `_integer_sums`); `valid` (W, L) marks the
+    wave's real lanes. `right_values` None sums the left values alone (n = 1, a vector accumulate).
     """
     waves, wave_lanes, m = left_values.shape
     if right_values is None:
         if left_values.dtype == np.float16 and wave_lanes <= EXACT_HALF_TERMS:
             return _half_sums(left_values)
         right_values = valid[:, :, None].astype(left_values.dtype)
+    if left_values.dtype.kind in "iu" or right_values.dtype.kind in "iu":
+        return _integer_sums(left_values, right_values)
     n = right_values.shape[2]
     lanes = valid.sum(axis=1)
     left, right = half_aware_astype(left_values, np.float64), half_aware_astype(right_values, np.float64)
@@ -81,6 +83,21 @@ def exact_wave_sums(left_values: np.ndarray, right_values: np.ndarray | None, va
         sums[wave, element] = _exact_sums(left[wave, :, element // n], right[wave, :, element % n], valid[wave],
                                           rounding)
     return sums
+
+
+def _integer_sums(left_values: np.ndarray, right_values: np.ndarray) -> np.ndarray:
+    """Integer lane values (a profile may list integer inputs with a float accumulation): their exact
+    sums, as float64 when every partial sum is below 2^53 (then any float64 order is exact), else by
+    Python integers rounded to odd into float64, as `_exact_sums` does. Lanes padded with 0 add 0."""
+    left, right = left_values.astype(np.int64), right_values.astype(np.int64)
+    waves, lanes, m = left.shape
+    bound = float(np.abs(left).max(initial=0)) * float(np.abs(right).max(initial=0)) * lanes
+    if bound < 2.0 ** FLOAT64_PRECISION:
+        sums = np.matmul(left.transpose(0, 2, 1).astype(np.float64), right.astype(np.float64))
+    else:
+        exact = np.matmul(left.transpose(0, 2, 1).astype(object), right.astype(object))
+        sums = np.array([_round_to_odd(int(v), 0) for v in exact.reshape(-1)], np.float64)
+    return sums.reshape(waves, -1) + 0.0
 
 
 def _half_sums(values: np.ndarray) -> np.ndarray:
@@ -127,12 +144,7 @@ def _exponent_span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     On the bits: magnitudes of floats order like their bit patterns, so one max and one min per
     wave find both binades."""
-    flat = np.ascontiguousarray(values).reshape(values.shape[0], -1)
-    if flat.dtype not in (np.float16, np.float32):       # integers (a user profile's inputs): via float32
-        as_float32 = flat.astype(np.float32)
-        if not np.array_equal(as_float32, flat):
-            raise ValueError(f"exact wave sums need lane values exact in float32; {flat.dtype} values are not")
-        flat = as_float32
+    flat = np.ascontiguousarray(values).reshape(values.shape[0], -1)   # float16 or float32 (integers: above)
     info = np.finfo(flat.dtype)
     unsigned = np.dtype(f"u{flat.dtype.itemsize}")
     magnitude = flat.view(unsigned) & unsigned.type((1 << (8 * flat.dtype.itemsize - 1)) - 1)

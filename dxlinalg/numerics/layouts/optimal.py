@@ -45,10 +45,14 @@ class OptimalLayoutFormat(ABC):
         return values.astype(element_dtype(storage))
 
     def from_storage(self, stored: np.ndarray, component_type: ComponentType) -> np.ndarray:
-        """Storage elements -> `component_type` elements (exact for data this format wrote)."""
+        """Storage elements -> `component_type` elements (exact for data this format wrote).
+
+        Bytes it did not write (a buffer never converted into) may hold storage values the narrow type
+        cannot: those cast as ml_dtypes casts them (past the range: NaN), without numpy's warning."""
         if self.storage_type(component_type) == component_type:
             return stored
-        return stored.astype(element_dtype(component_type))
+        with np.errstate(invalid="ignore", over="ignore"):
+            return stored.astype(element_dtype(component_type))
 
     def padding_fill(self, component_type: ComponentType, layout: MatrixLayout, rows: int,
                      cols: int, size: int) -> np.ndarray:

@@ -38,8 +38,13 @@ def tight_stride(rows: int, cols: int, component_type: ComponentType, layout: Ma
 
 def minimum_size(rows: int, cols: int, component_type: ComponentType, layout: MatrixLayout,
                  stride: int) -> int:
-    """Bytes a strided matrix spans: (count-1)*stride + one tight row/column."""
+    """Bytes a strided matrix spans: (count-1)*stride + one tight row/column.
+
+    A negative stride is refused here, below every surface: the byte views built on this size would
+    reach before the matrix's first byte, outside the buffer."""
     _require_shape(rows, cols)
+    if stride < 0:
+        raise InvalidArgumentError(f"stride {stride} must not be negative")
     count, _ = vector_count_and_length(rows, cols, layout)
     return (count - 1) * stride + tight_stride(rows, cols, component_type, layout)
 
