@@ -70,7 +70,8 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
     integer_path = not (logical.is_float or type_info(matrix.desc.component_type).is_float)
     values = _multiplied_input(logical, ctx.profile)
     if not integer_path and ctx.profile.accumulation.matvec_sum is MatvecSum.TENSOR_CORE_CHUNKS:
-        return _tensor_core_product(ctx, values, matrix, m, bias, output_type, settings)
+        with np.errstate(invalid="ignore", over="ignore"):   # Inf/NaN operands: the model's own NaN rules
+            return _tensor_core_product(ctx, values, matrix, m, bias, output_type, settings)
     with np.errstate(invalid="ignore", over="ignore"):   # IEEE sums, quietly as on a GPU: Inf * 0 and Inf - Inf
         accumulator = _products(ctx, values, matrix.range, matrix.offsets, matrix.loading,       # are NaN,
                                 matrix.desc, matrix.transpose, integer_path, m,                  # overflow is Inf
