@@ -18,7 +18,12 @@ All raise SpirvValidationError: a module breaking them is invalid SPIR-V.
 
 from __future__ import annotations
 
-from dxlinalg.spirv.compiler import INSTRUCTION_CHECKS, PROGRAM_CHECKS, InstructionContext, ProgramInfo
+from dxlinalg.spirv.compiler import (
+    INSTRUCTION_CHECKS,
+    PROGRAM_CHECKS,
+    InstructionContext,
+    ProgramInfo,
+)
 from dxlinalg.spirv.coopvec_type import (
     EXTENSION,
     CooperativeVectorType,
@@ -29,7 +34,14 @@ from dxlinalg.spirv.enums import Capability, StorageClass, enum_label
 from dxlinalg.spirv.errors import SpirvValidationError, at
 from dxlinalg.spirv.grammar import location, opcode_of
 from dxlinalg.spirv.grammar_tables import GLSL_STD_450
-from dxlinalg.spirv.types import BoolType, FloatType, IntType, PointerType, SpvType, scalar_of
+from dxlinalg.spirv.types import (
+    BoolType,
+    FloatType,
+    IntType,
+    PointerType,
+    SpvType,
+    scalar_of,
+)
 
 #: Element-wise instructions whose value operands all have one cooperative vector type.
 SAME_TYPE = frozenset({"OpSNegate", "OpFNegate", "OpIAdd", "OpFAdd", "OpISub", "OpFSub", "OpFMul", "OpIMul",

@@ -25,7 +25,13 @@ from dxlinalg.gpu.resources import BufferRange
 from dxlinalg.spirv import coopvec
 from dxlinalg.spirv import coopvec_checks as _checks  # noqa: F401  (registers the rules on other instructions)
 from dxlinalg.spirv import coopvec_rules as rules
-from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
+from dxlinalg.spirv.compiler import (
+    Compute,
+    Frame,
+    InstructionContext,
+    Invocation,
+    register_opcode,
+)
 from dxlinalg.spirv.coopvec_rules import StorageClass
 from dxlinalg.spirv.coopvec_type import CooperativeVectorType, component_type
 from dxlinalg.spirv.errors import (

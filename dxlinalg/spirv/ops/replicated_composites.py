@@ -67,7 +67,7 @@ def _construct_replicate(c: InstructionContext) -> Compute:
     value = c.value(0)
     if shape is None or c.type_of(value).id != shape[0].id:
         raise c.fail(_explain(c.result_type))
-    constituent, count = shape
+    _, count = shape
     struct = isinstance(c.result_type, StructType)
 
     def compute(f: Frame) -> Any:
