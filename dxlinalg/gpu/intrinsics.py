@@ -21,6 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.gpu.context import current_context, require_context
+from dxlinalg.gpu.exact import fma as exact_fma
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
 from dxlinalg.gpu.scratch import scratch
 
@@ -154,11 +155,8 @@ def mad(a: object, b: object, c: object) -> np.ndarray:
 
 
 def fma(a: object, b: object, c: object) -> np.ndarray:
-    """a * b + c with one rounding: float64 holds the product of two float32s exactly, and
-    rounding its sum once more to float32/float16 is innocuous (53 >= 2 * 24 + 2)."""
-    a, b, c = _float(a), _float(b), _float(c)
-    dtype = np.result_type(a, b, c)
-    return (a.astype(np.float64) * b.astype(np.float64) + c.astype(np.float64)).astype(dtype)
+    """a * b + c with one rounding (HLSL fma/mad's fused form), in the operands' float type."""
+    return exact_fma(_float(a), _float(b), _float(c))
 
 
 def dot(a: object, b: object) -> np.ndarray:

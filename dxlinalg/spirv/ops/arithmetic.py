@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from dxlinalg.gpu.exact import truncating_divide
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.exact import truncating_divide
 from dxlinalg.spirv.halfmath import exact_op
 from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of

@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.spirv.exact import add_round_to_odd, fma, truncating_divide
+from dxlinalg.gpu.exact import add_round_to_odd, fma, truncating_divide
 
 
 def correctly_rounded(exact: Fraction, dtype: np.dtype) -> np.ndarray:
@@ -15,6 +15,7 @@ def correctly_rounded(exact: Fraction, dtype: np.dtype) -> np.ndarray:
         candidate = np.array(float(exact)).astype(dtype)
         neighbours = [candidate, np.nextafter(candidate, dtype.type(np.inf)),
                       np.nextafter(candidate, dtype.type(-np.inf))]
+    neighbours = [v for v in neighbours if np.isfinite(v)]   # a step past the largest float is not a candidate
     return min(neighbours, key=lambda v: (abs(Fraction(float(v)) - exact),
                                           int(np.array(v).view(f"u{dtype.itemsize}")) & 1))
 
@@ -24,6 +25,7 @@ def finite(width):
 
 
 @settings(max_examples=300, deadline=None)
+@example((64, 1.0, 1.0, -1.7976931348623157e+308))      # next to the largest float64: an infinite neighbour
 @given(st.sampled_from([16, 32, 64]).flatmap(lambda w: st.tuples(st.just(w), finite(w), finite(w), finite(w))))
 def test_fma_rounds_once(case):
     width, a, b, c = case
@@ -69,3 +71,19 @@ def test_truncating_divide(x, y):
     quotient = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
     wrapped = (quotient + 2 ** 31) % 2 ** 32 - 2 ** 31
     assert truncating_divide(np.array([x], np.int32), np.array([y], np.int32))[0] == wrapped
+
+
+def test_hlsl_fma_rounds_once_where_a_float64_sum_would_round_twice():
+    """float32 a*b + c with the float64 sum inexact and on a float32 tie: a double rounding goes the
+    wrong way; the HLSL intrinsic (dxlinalg.hlsl.fma) must give the correctly rounded result."""
+    from fractions import Fraction
+
+    from dxlinalg.hlsl import fma as hlsl_fma
+
+    a = np.float32(1.0 + 2.0 ** -12)          # a*a = 1 + 2^-11 + 2^-24 (exact in float64)
+    c = np.float32(2.0 ** -60)                # float64 sum: 1 + 2^-11 + 2^-24 (+2^-60 lost): a float32 tie
+    result = hlsl_fma(np.array([a]), np.array([a]), np.array([c]))[0]
+    exact = Fraction(float(a)) * Fraction(float(a)) + Fraction(float(c))
+    nearest = min((np.float32(float(exact)), np.nextafter(np.float32(float(exact)), np.float32(2)),
+                   np.nextafter(np.float32(float(exact)), np.float32(0))), key=lambda v: abs(Fraction(float(v)) - exact))
+    assert result == nearest and result != np.float32(np.float64(a) * np.float64(a) + np.float64(c))

@@ -1,0 +1,214 @@
+"""Tensor-addressed loads and stores of a whole cooperative matrix against memory bytes.
+
+OpCooperativeMatrixLoadTensorNV / StoreTensorNV once the addresses are known
+(`tensor_addressing`): the final index times the element size (or the DecodeFunc's block size) is
+a byte offset from Pointer, which must be 16-byte aligned. A load returns, per element, the
+memory element, the clamp value's low bits (Constant mode out of bounds) or Object's element
+(clipped by the view); with a DecodeFunc, the function's value for the element's block. A store
+writes only the elements in bounds. Memory is a uint8 numpy array or anything
+`dxlinalg.gpu.resources.resolve_handle` accepts (a Buffer, BufferBinding or BufferRange).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import DTypeLike
+
+from dxlinalg.coopmat import tensor_rules as rules
+from dxlinalg.coopmat.tensor_addressing import (
+    LOAD_OP,
+    STORE_OP,
+    ElementAddresses,
+    ElementStatus,
+    tensor_element_addresses,
+)
+from dxlinalg.coopmat.tensor_layout import TensorLayout
+from dxlinalg.coopmat.tensor_view import TensorView
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.resources import BufferRange, resolve_handle
+
+
+@dataclass(frozen=True)
+class DecodeBlocks:
+    """A DecodeFunc's first parameter for every element at once: where each element's block lies.
+
+    `offsets[k]` is the byte offset of element k's block in `data` (the memory from its start, not
+    from Pointer); `raw()` gathers the blocks' bytes. In permissive mode a block outside the memory
+    reads as zeros.
+    """
+
+    data: np.ndarray        # read-only uint8 view of the memory
+    offsets: np.ndarray     # (n,) int64
+    block_bytes: int
+
+    def raw(self) -> np.ndarray:
+        """(n, block_bytes) uint8: each element's block."""
+        positions = self.offsets[:, None] + np.arange(self.block_bytes)
+        inside = (positions >= 0) & (positions < self.data.shape[0])
+        raw = np.zeros(positions.shape, np.uint8)
+        raw[inside] = self.data[positions[inside]]
+        return raw
+
+    def view(self, dtype: DTypeLike) -> np.ndarray:
+        """(n, block_bytes // itemsize): each block's bytes as an array of `dtype` (a struct's fields)."""
+        dtype = np.dtype(dtype)
+        if self.block_bytes % dtype.itemsize:
+            raise InvalidArgumentError(
+                f"DecodeBlocks.view: a block of {self.block_bytes} bytes is not a whole number of {dtype}")
+        return np.ascontiguousarray(self.raw()).view(dtype)
+
+
+#: decode(blocks, block_coord (n, D), coord_in_block (n, D)) -> (n,) values of the matrix's type.
+DecodeFunc = Callable[[DecodeBlocks, np.ndarray, np.ndarray], np.ndarray]
+
+
+def _pointer_offset(rng: BufferRange, pointer_offset: object, op: str) -> int:
+    offset = pointer_offset if isinstance(pointer_offset, (int, np.integer)) else None
+    if offset is None or isinstance(offset, bool) or not 0 <= offset <= rng.size:
+        raise InvalidArgumentError(
+            f"{op}: pointer_offset {pointer_offset!r} must be a byte offset inside {rng.name} of {rng.size} bytes "
+            f"(Pointer must point into an array)")
+    return int(offset)
+
+
+def _bits_dtype(itemsize: int) -> np.dtype:
+    return np.dtype(f"<u{itemsize}")
+
+
+def clamp_value_element(clamp_value: int, dtype: np.dtype) -> np.ndarray:
+    """The element a Constant-mode out-of-bounds load returns: the low bits of the clamp value.
+
+    A 64-bit element gets the 32-bit clamp value zero-extended.
+    """
+    bits = clamp_value & ((1 << (8 * dtype.itemsize)) - 1)
+    return np.array(bits, _bits_dtype(dtype.itemsize)).view(dtype)
+
+
+def _check_inside(rng: BufferRange, positions: np.ndarray, length: int, where: np.ndarray, strict: bool,
+                  op: str) -> np.ndarray:
+    """(M, N) bool: accessed elements whose bytes lie inside the memory; strict mode raises for others."""
+    inside = (positions >= 0) & (positions + length <= rng.size)
+    outside = where & ~inside
+    if outside.any():
+        flat = int(np.flatnonzero(outside)[0])
+        row, col = divmod(flat, positions.shape[1])
+        rules.report_outside_memory(strict, row, col, int(positions.flat[flat]), length, rng.size, rng.name, op)
+    return where & inside
+
+
+def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dtype: DTypeLike, *,
+                view: TensorView | None = None, pointer_offset: int = 0, obj: np.ndarray | None = None,
+                decode: DecodeFunc | None = None, block_bytes: int | None = None, strict: bool = True,
+                op: str = LOAD_OP) -> np.ndarray:
+    """The `shape` matrix of `dtype` loaded from `memory` at byte `pointer_offset` through `layout` and `view`.
+
+    `obj` (the Object operand; zeros when None) supplies the elements the view clips. With
+    `decode`, each accessed element's value is decode(blocks, block_coord, coord_in_block), called
+    once for all of them, and the index counts blocks of `block_bytes` bytes.
+    """
+    dtype = rules.check_element_type(dtype, op)
+    m, n = rules.check_matrix_shape(shape, op)
+    if obj is None:
+        result = np.zeros((m, n), dtype)
+    else:
+        rules.check_object_type(np.asarray(obj), (m, n), dtype, op)
+        result = np.array(obj, dtype, copy=True)
+    if decode is not None:
+        if not callable(decode):
+            raise InvalidArgumentError(f"{op}: DecodeFunc {decode!r} must be callable")
+        unit = rules.check_block_bytes(block_bytes, op)
+    elif block_bytes is not None:
+        raise InvalidArgumentError(f"{op}: block_bytes is the DecodeFunc's block size; give it only with decode")
+    else:
+        unit = dtype.itemsize
+    rng = resolve_handle(memory, f"{op} memory")
+    offset = _pointer_offset(rng, pointer_offset, op)
+    rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op)
+    result[addresses.status == ElementStatus.OUT_OF_BOUNDS] = clamp_value_element(layout.clamp_value, dtype)
+    accessed = addresses.accessed
+    positions = offset + addresses.byte_offsets(unit)
+    readable = _check_inside(rng, positions, unit, accessed, strict, op)
+    data = rng.data[rng.base_offset:]
+    if decode is not None:
+        _decode_into(result, decode, data, addresses, positions, accessed, unit, op)
+        return result
+    result[accessed & ~readable] = np.zeros((), dtype)
+    if readable.any():
+        starts = rng.base_offset + positions[readable]
+        raw = rng.data[starts[:, None] + np.arange(unit)]
+        result[readable] = np.ascontiguousarray(raw).view(_bits_dtype(unit)).ravel().view(dtype)
+    return result
+
+
+def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addresses: ElementAddresses,
+                 positions: np.ndarray, accessed: np.ndarray, block_bytes: int, op: str) -> None:
+    """Call the DecodeFunc once for every accessed element and store its values."""
+    count = int(accessed.sum())
+    if count == 0:
+        return
+    readonly = data.view()
+    readonly.flags.writeable = False
+    blocks = DecodeBlocks(readonly, positions[accessed].astype(np.int64), block_bytes)
+    values = np.asarray(decode(blocks, addresses.block_coord[accessed].copy(),
+                               addresses.coord_in_block[accessed].copy()))
+    rules.check_decode_result(values, count, op)
+    result[accessed] = values.astype(result.dtype)
+
+
+def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,
+                 pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP) -> ElementAddresses:
+    """Store the matrix `values` to `memory` at byte `pointer_offset` through `layout` and `view`.
+
+    Stores never clamp: out-of-bounds elements (any clamp mode but Undefined) and clipped ones are
+    not written. Returns the addresses, whose status says which elements were written.
+    """
+    values = np.asarray(values)
+    if values.ndim != 2:
+        raise InvalidArgumentError(f"{op}: Object must be a matrix (rows, columns), got shape {values.shape}")
+    dtype = rules.check_element_type(values.dtype, op)
+    m, n = rules.check_matrix_shape(values.shape, op)
+    if not isinstance(layout, TensorLayout):
+        raise InvalidArgumentError(f"{op}: TensorLayout {layout!r} must be a TensorLayout")
+    rules.check_store_block_size(layout.block_size, op)
+    rng = resolve_handle(memory, f"{op} memory", writable=True)
+    offset = _pointer_offset(rng, pointer_offset, op)
+    rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op)
+    unit = dtype.itemsize
+    positions = offset + addresses.byte_offsets(unit)
+    writable = _check_inside(rng, positions, unit, addresses.accessed, strict, op)
+    elements = np.flatnonzero(writable)            # row-major element numbers
+    bits = np.ascontiguousarray(values).view(_bits_dtype(unit)).ravel()[elements]
+    targets = positions.ravel()[elements]
+    keep = _last_writer_per_address(elements, targets, bits, strict, n, op)
+    if keep.size:
+        starts = rng.base_offset + targets[keep]
+        rng.data[starts[:, None] + np.arange(unit)] = bits[keep].view(np.uint8).reshape(-1, unit)
+        rng.mark_written()
+    return addresses
+
+
+def _last_writer_per_address(elements: np.ndarray, targets: np.ndarray, bits: np.ndarray, strict: bool, n: int,
+                             op: str) -> np.ndarray:
+    """Positions (into `targets`) of the row-major last element writing each address.
+
+    Strict mode reports two elements writing different values to one address (which lands is not
+    defined); permissive mode keeps the row-major last, as a numpy assignment would not promise.
+    """
+    if targets.size == 0:
+        return np.zeros(0, np.int64)
+    order = np.argsort(targets, kind="stable")
+    sorted_targets = targets[order]
+    same = sorted_targets[1:] == sorted_targets[:-1]
+    differ = same & (bits[order][1:] != bits[order][:-1])
+    if differ.any():
+        k = int(np.flatnonzero(differ)[0])
+        first, second = (divmod(int(elements[order[j]]), n) for j in (k, k + 1))
+        rules.report_conflicting_store(strict, first, second, int(sorted_targets[k]), op)
+    last = np.ones(targets.size, bool)
+    last[:-1] = ~same
+    return np.sort(order[last])
