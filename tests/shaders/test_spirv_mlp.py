@@ -110,3 +110,11 @@ def test_training_step_gives_the_python_shaders_bits(profile, batch, step):
 
 def test_training_is_compared_on_reference_and_nvidia_h100():
     assert {"reference", "nvidia-h100"} <= set(TRAINING_PROFILES)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_demo_reports_the_compiled_modules_image_as_the_python_shaders_bits(profile):
+    from dxlinalg.commands.demo import compare_spirv
+
+    line = compare_spirv(GpuContext(profile), profile, random_weights())
+    assert "mlp_inference_fp16.spv" in line and line.endswith("the same bits as the Python shader's image")
