@@ -16,14 +16,17 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.gpu.half import widen_half
 from dxlinalg.gpu.masking import if_
 from dxlinalg.gpu.resources import BufferRange, load_elements, store_elements
+from dxlinalg.gpu.scratch import scratch
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
 from dxlinalg.linalg.checks import MulCombination, check_offsets_aligned, lanes_in_bounds
 from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
 from dxlinalg.numerics.component_types import ComponentType, type_info
-from dxlinalg.numerics.interpretation import interpret_physical
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.interpretation import LogicalVector, interpret_physical
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
 from dxlinalg.spirv import coopvec_rules as rules
 from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands, StorageClass
@@ -107,12 +110,22 @@ def matrix_mul(ctx: ExecutionContext, input_vector: np.ndarray, input_interpreta
     desc = MatrixDescription(rows, cols, matrix_type, layout, stride)
 
     settings = ctx.profile.float_conversion
-    with np.errstate(all="ignore"):   # inactive lanes may hold anything
-        logical = interpret_physical(vector, physical, interpretation, k, settings)
+    logical = _logical_input(vector, physical, interpretation, k, settings)
     matrix_operand = _matrix_operand(ctx, matrix, matrix_offset, desc, bool(transpose), op)
     bias_operand = None if bias is None else _bias_operand(ctx, bias, bias_type, m, op)
     return matrix_vector_product(ctx, logical, matrix_operand, m, bias_operand, output_type, not result_signed,
                                  settings)
+
+
+def _logical_input(vector: np.ndarray, physical: ComponentType, interpretation: ComponentType, k: int,
+                   settings: FloatConversionSettings) -> LogicalVector:
+    """interpret_physical, with F16 components interpreted as F16 widened at once (converting a type to
+    itself is a bit copy), as DXIL's matvec does."""
+    if physical == ComponentType.F16 and interpretation == ComponentType.F16:
+        widened = widen_half(vector, out=scratch("coopvec.input", vector.shape, np.float32))
+        return LogicalVector(widened, interpretation)
+    with np.errstate(all="ignore"):   # inactive lanes may hold anything
+        return interpret_physical(vector, physical, interpretation, k, settings)
 
 
 def _matrix_operand(ctx: ExecutionContext, matrix: ArrayPointer, matrix_offset: object, desc: MatrixDescription,

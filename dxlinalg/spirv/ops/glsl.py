@@ -17,6 +17,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.gpu.exact import fma
+from dxlinalg.gpu.half import relu_half
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
@@ -135,7 +136,23 @@ def _fmin(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _fmax(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """FMax and NMax: y if x < y else x, so FMax(-0, +0) = +0, as the HLSL ReLU max(x, 0) gives."""
+    if _uniform_positive_zero(y):
+        return _relu(x)
+    if _uniform_positive_zero(x):
+        return _relu(y)
     return _number(x, y, larger=True)
+
+
+def _uniform_positive_zero(value: np.ndarray) -> bool:
+    """A lane-uniform operand of +0s: the ReLU's constant (checked only where it is small)."""
+    return value.shape[0] == 1 and not value.view(unsigned(value.dtype)).any()
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    """_number(x, +0, larger=True) at the cost of one pass: x where x > 0, else +0 (NaN and -0 included)."""
+    if x.dtype == np.float16:
+        return relu_half(x).reshape(x.shape)
+    return np.where(x > 0, x, np.zeros((), x.dtype))
 
 
 _glsl("FMin")(lambda c: _float_map(c, 2, _fmin))
