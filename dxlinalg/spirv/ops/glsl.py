@@ -145,7 +145,7 @@ def _fmax(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _uniform_positive_zero(value: np.ndarray) -> bool:
     """A lane-uniform operand of +0s: the ReLU's constant (checked only where it is small)."""
-    return value.shape[0] == 1 and not value.view(unsigned(value.dtype)).any()
+    return (value.ndim == 0 or value.shape[0] == 1) and not value.view(unsigned(value.dtype)).any()
 
 
 def _relu(x: np.ndarray) -> np.ndarray:
