@@ -21,7 +21,7 @@ from dxlinalg.gpu.half import relu_half
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
-from dxlinalg.spirv.ops.common import signed, unsigned, view
+from dxlinalg.spirv.ops.common import signed, spreader, unsigned, view
 from dxlinalg.spirv.ops.memory import pointer_operand, store_through
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of
 
@@ -53,12 +53,13 @@ def _components_of(value: np.ndarray, like: np.ndarray) -> np.ndarray:
 def _float_map(c: InstructionContext, count: int, function: Callable[..., np.ndarray], *,
                scalar_operands: tuple[int, ...] = ()) -> Compute:
     ids = _same(c, count, "f", scalar_operands=scalar_operands)
+    spread = spreader(c.result_type)
 
     def compute(f: Frame) -> np.ndarray:
         operands = [f.values[i] for i in ids]
         widest = max(operands, key=lambda x: x.ndim)
         with np.errstate(all="ignore"):
-            return function(*(_components_of(x, widest) for x in operands))
+            return function(*spread(*(_components_of(x, widest) for x in operands)))
     return compute
 
 
@@ -190,10 +191,11 @@ def _integer_map(c: InstructionContext, count: int, function: Callable[..., np.n
     ids = [c.value(k) for k in range(count)]
     dtype = result.dtype  # type: ignore[attr-defined]
     operand = signed(dtype) if signedness == "s" else unsigned(dtype)
+    spread = spreader(result)
 
     def compute(f: Frame) -> np.ndarray:
         with np.errstate(all="ignore"):
-            return view(function(*(view(f.values[i], operand) for i in ids)), dtype)
+            return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
     return compute
 
 
