@@ -41,6 +41,7 @@ from d3d12api.structs import (
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.layouts.strided import tight_stride
+from dxlinalg.profile.conversion_rules import type_change_allowed
 from dxlinalg.profile.matrix_storage import MatrixDescription, convert_matrix, destination_size, stored_size
 from dxlinalg.profile.model import CooperativeVectorTier, DeviceProfile
 
@@ -57,11 +58,6 @@ CONVERSION_STATES_CITE = ("0029 CommandList interactions: the source buffer is i
                           "the destination in UNORDERED_ACCESS")
 #: Emulator limit on NumRows * NumColumns (host memory for layout tables); larger is rejected.
 MAX_MATRIX_ELEMENTS = 1 << 24
-
-_LOWER_PRECISION_FLOATS: dict[ComponentType, frozenset[ComponentType]] = {
-    ComponentType.F32: frozenset({ComponentType.F16, ComponentType.F8_E4M3, ComponentType.F8_E5M2}),
-    ComponentType.F16: frozenset({ComponentType.F8_E4M3, ComponentType.F8_E5M2}),
-}
 
 
 class Rule:
@@ -279,7 +275,7 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
 
 
 def _check_type_change(call: str, field: str, src: ComponentType, dst: ComponentType) -> None:
-    if src == dst or dst in _LOWER_PRECISION_FLOATS.get(src, ()) or src in _LOWER_PRECISION_FLOATS.get(dst, ()):
+    if type_change_allowed(src, dst):
         return
     names = [D3D12_LINEAR_ALGEBRA_DATATYPE(int(t)).name for t in (src, dst)]
     integer = not (type_info(src).is_float and type_info(dst).is_float)

@@ -29,12 +29,16 @@ class MemorySemantics(Flag):
     ALL = GROUPSHARED | DEVICE
 
 
-def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "group_barrier") -> None:
+def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "group_barrier",
+                  returned_must_reach: bool = False) -> None:
     """A barrier of the running lanes' thread groups.
 
     `execution`: the group's threads wait for each other (…WithGroupSync, OpControlBarrier with
     Workgroup execution scope). `memory`: the accesses it orders. Only a barrier with both execution
     and groupshared semantics makes one thread's groupshared writes safe for another to access.
+    `returned_must_reach`: every thread of the group must reach it, even one that returned (SPIR-V:
+    all invocations execute the same dynamic instance); by default threads that returned are not
+    waited for (HLSL).
     """
     ctx = require_context(what)
     if not isinstance(memory, MemorySemantics) or not isinstance(execution, (bool, np.bool_)):
@@ -45,19 +49,55 @@ def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "grou
         return          # statements already run in order for every lane: a fence alone changes nothing here
     reached = ctx.per_group_count(ctx.active)
     if ctx.strict:
-        live = ctx.per_group_count(ctx.live)
+        live = ctx.per_group_count(np.ones(ctx.lanes, dtype=bool) if returned_must_reach else ctx.live)
         divergent = np.flatnonzero((reached > 0) & (reached < live))
         if divergent.size:
             group = int(divergent[0])
             lane = int(ctx.group_starts[group])
+            whom = (f"the group's {int(live[group])} threads" if returned_must_reach
+                    else f"the {int(live[group])} threads that have not returned")
             raise UndefinedBehaviorError(
-                f"{what}: in {ctx.group_name(lane)}, "
-                f"{int(reached[group])} of the {int(live[group])} threads that have not returned reach this "
-                f"barrier; a group barrier in divergent control flow is undefined behaviour (every thread of "
-                f"the group must reach it)")
+                f"{what}: in {ctx.group_name(lane)}, {int(reached[group])} of {whom} reach this barrier; a group "
+                f"barrier in divergent control flow is undefined behaviour (every thread of the group must "
+                f"reach it)")
     if MemorySemantics.GROUPSHARED in memory:
         for shared in ctx.shared_memories:
             shared.synchronise(reached > 0)
+
+
+def wave_barrier(*, memory: MemorySemantics, what: str = "wave_barrier", returned_must_reach: bool = False) -> None:
+    """A barrier of the running lanes' waves (SPIR-V OpControlBarrier with Subgroup execution scope).
+
+    The threads of a wave wait for each other: in divergent control flow (some threads of a wave reach
+    it and others do not) it is undefined behaviour, reported in strict mode. With groupshared
+    `memory` semantics, a wave's groupshared accesses before it stop racing with the same wave's
+    accesses after it; other waves' accesses still race. `returned_must_reach` as for `group_barrier`.
+    """
+    ctx = require_context(what)
+    if not isinstance(memory, MemorySemantics):
+        raise InvalidArgumentError(f"{what}: memory must be a MemorySemantics flag (GROUPSHARED, DEVICE, ALL or "
+                                   f"NONE), got {memory!r}")
+    starts, counts = ctx.wave_runs
+    reached = np.add.reduceat(ctx.active.astype(np.int64), starts)
+    if ctx.strict:
+        live = counts if returned_must_reach else np.add.reduceat(ctx.live.astype(np.int64), starts)
+        divergent = np.flatnonzero((reached > 0) & (reached < live))
+        if divergent.size:
+            wave = int(divergent[0])
+            lane = int(starts[wave])
+            whom = (f"the wave's {int(live[wave])} threads" if returned_must_reach
+                    else f"the {int(live[wave])} threads that have not returned")
+            raise UndefinedBehaviorError(
+                f"{what}: in {ctx.group_name(lane)}, wave {int(ctx.geometry.group_index[lane]) // ctx.wave_size}, "
+                f"{int(reached[wave])} of {whom} reach this barrier; a wave barrier in divergent control flow is "
+                f"undefined behaviour (every thread of the wave must reach it)")
+    if MemorySemantics.GROUPSHARED in memory and ctx.shared_memories:
+        lanes = np.flatnonzero(reached[ctx.wave_of_lane] > 0)
+        wave_in_group = ctx.geometry.group_index // ctx.wave_size
+        waves = np.zeros((ctx.groups, int(wave_in_group.max()) + 1), dtype=bool)
+        waves[ctx.group_of_lane[lanes], wave_in_group[lanes]] = True
+        for shared in ctx.shared_memories:
+            shared.synchronise_waves(waves)
 
 
 def GroupMemoryBarrier() -> None:  # noqa: N802 (HLSL names)

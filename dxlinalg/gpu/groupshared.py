@@ -132,14 +132,23 @@ class GroupSharedMemory:
         out[lanes] = apply_in_order(self._elements(dtype), start // dtype.itemsize, op, operands, compare)
         return out
 
-    def fill(self, offset: int, size: int, value: int = 0) -> None:
-        """Set bytes [offset, offset + size) of every group to `value` outside any thread (an initialiser)."""
-        if not (0 <= offset and offset + size <= self.size and 0 <= value <= 255):
+    def fill(self, offset: int, size: int, value: int | np.ndarray = 0) -> None:
+        """Set bytes [offset, offset + size) of every group outside any thread (an initialiser): to one byte
+        `value`, or to `size` bytes (a uint8 array, e.g. a SPIR-V Workgroup variable's constant initialiser)."""
+        pattern = np.asarray(value)
+        if pattern.ndim == 0:
+            fits = pattern.dtype.kind in "iu" and 0 <= int(pattern) <= 255
+        else:
+            fits = pattern.dtype == np.uint8 and pattern.shape == (size,)
+        if not (fits and 0 <= offset and offset + size <= self.size):
+            shown = f"{int(pattern)}" if pattern.ndim == 0 and pattern.dtype.kind in "iu" else (
+                f"a {pattern.dtype} array of shape {pattern.shape}")
             raise InvalidArgumentError(
-                f"fill of bytes [{offset}, {offset + size}) with {value} does not fit {self.size} groupshared bytes")
-        self.data[:, offset: offset + size] = value
+                f"fill of bytes [{offset}, {offset + size}) with {shown} does not fit {self.size} groupshared "
+                f"bytes (the value is one byte 0..255 or {size} uint8 bytes)")
+        self.data[:, offset: offset + size] = pattern
         if self._visible_at_last_barrier is not None:
-            self._visible_at_last_barrier[:, offset: offset + size] = value
+            self._visible_at_last_barrier[:, offset: offset + size] = pattern
         if self.tracker is not None:
             rows = np.arange(self.ctx.groups)[:, None] * self.stride
             self.tracker.mark_written((rows + np.arange(offset, offset + size)).reshape(-1))
@@ -150,6 +159,12 @@ class GroupSharedMemory:
             self.tracker.barrier(groups)
         if self._visible_at_last_barrier is not None:
             self._visible_at_last_barrier[groups] = self.data[groups]
+
+    def synchronise_waves(self, waves: np.ndarray) -> None:
+        """A wave barrier with groupshared semantics, reached by `waves` ((groups, waves per group) bool):
+        each wave's threads' accesses stop racing with each other (those of other waves still race)."""
+        if self.tracker is not None:
+            self.tracker.wave_barrier(waves)
 
     # -- helpers ----------------------------------------------------------------------------------------
     def _elements(self, dtype: np.dtype) -> np.ndarray:

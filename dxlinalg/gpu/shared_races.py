@@ -5,6 +5,12 @@ thread wrote (or, for a write, read or wrote) since the group's last barrier has
 a data race. Atomics do not race with each other. The bookkeeping is per byte, over all groups of a
 chunk at once (flat arrays over (groups, stride)), so each statement costs a few numpy gathers.
 Threads are named by SV_GroupIndex, bytes by their offset in the group's groupshared memory.
+
+A wave barrier (SPIR-V's OpControlBarrier with Subgroup scope) orders the accesses of one wave's
+threads for each other only, so each record says who touched the byte as finely as that needs: one
+thread; several threads of one wave, before (`unsynced(w)`) or after (`synced(w)`) a barrier of that
+wave; or threads of several waves. An access races with a record unless the record is its own
+thread, or a synced record of its own wave.
 """
 
 from __future__ import annotations
@@ -17,9 +23,27 @@ from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext
 
 NO_THREAD = -1
-SEVERAL_THREADS = -2       # several threads touched the byte (reads, or atomics)
-BARRIER_ADVICE = ("separate the accesses with GroupMemoryBarrierWithGroupSync() (a group barrier with "
-                  "groupshared memory semantics); a data race is undefined behaviour")
+SEVERAL_THREADS = -2       # threads of several waves touched the byte (reads, or atomics)
+_FIRST_WAVE_CODE = -3      # unsynced(w) = -3 - 2w, synced(w) = -4 - 2w (w: the wave's number in its group)
+
+
+def unsynced(wave: np.ndarray | int) -> np.ndarray:
+    """The record for several threads of wave `wave` since its last wave barrier."""
+    return np.asarray(_FIRST_WAVE_CODE - 2 * np.asarray(wave), np.int16)
+
+
+def synced(wave: np.ndarray | int) -> np.ndarray:
+    """The record for threads of wave `wave` that a wave barrier has since ordered for each other."""
+    return np.asarray(_FIRST_WAVE_CODE - 1 - 2 * np.asarray(wave), np.int16)
+
+
+def wave_of(state: np.ndarray, wave_size: int) -> np.ndarray:
+    """The wave (in its group) each record belongs to: a thread's, a wave code's; -1 for none or several."""
+    code = _FIRST_WAVE_CODE - state.astype(np.int32)
+    return np.where(state >= 0, state // wave_size, np.where(code >= 0, code // 2, -1))
+BARRIER_ADVICE = ("separate the accesses with a group barrier with groupshared memory semantics (HLSL "
+                  "GroupMemoryBarrierWithGroupSync(), SPIR-V OpControlBarrier with Workgroup execution scope and "
+                  "AcquireRelease|WorkgroupMemory semantics); a data race is undefined behaviour")
 
 
 class AccessTracker:
@@ -33,6 +57,8 @@ class AccessTracker:
     def __init__(self, ctx: ExecutionContext, groups: int, stride: int, describe: Callable[[int], str],
                  *, report: bool) -> None:
         self.ctx = ctx
+        self.wave_size = ctx.wave_size
+        self.waves_synced = False      # whether a wave barrier left synced(w) records (until then none can exist)
         self.stride = stride
         self.describe = describe
         self.report = report
@@ -50,12 +76,12 @@ class AccessTracker:
         writer, atomic_writer = self.writer[byte_index], self.atomic_writer[byte_index]
         if self.report:
             self._never_written(byte_index, lanes, what)
-            self._raise_where(_other(writer, me), byte_index, lanes, writer, what, "read-after-write", "reads",
+            self._raise_where(self._other(writer, me), byte_index, lanes, writer, what, "read-after-write", "reads",
                               "wrote")
-            self._raise_where(_other(atomic_writer, me), byte_index, lanes, atomic_writer, what,
+            self._raise_where(self._other(atomic_writer, me), byte_index, lanes, atomic_writer, what,
                               "read after an atomic", "reads", "updated atomically")
             self._note(self.reader, byte_index, me)
-        return _other(writer, me) | _other(atomic_writer, me)
+        return self._other(writer, me) | self._other(atomic_writer, me)
 
     def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
@@ -66,9 +92,9 @@ class AccessTracker:
                                       (self.atomic_writer, "write after an atomic", "updated atomically"),
                                       (self.reader, "write-after-read", "read")):
                 other = state[byte_index]
-                self._raise_where(_other(other, me), byte_index, lanes, other, what, kind, "writes", verb)
+                self._raise_where(self._other(other, me), byte_index, lanes, other, what, kind, "writes", verb)
             self.written[byte_index] = True
-        flat, thread = _thread_per_byte(byte_index, me)
+        flat, thread = _thread_per_byte(byte_index, me, self.wave_size)
         self.writer[flat] = thread
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
@@ -79,8 +105,8 @@ class AccessTracker:
             for state, kind, verb in ((self.writer, "atomic after a plain write", "wrote without an atomic"),
                                       (self.reader, "atomic after a plain read", "read")):
                 other = state[byte_index]
-                self._raise_where(_other(other, me), byte_index, lanes, other, what, kind, "updates atomically",
-                                  verb)
+                self._raise_where(self._other(other, me), byte_index, lanes, other, what, kind,
+                                  "updates atomically", verb)
             self.written[byte_index] = True
         self._note(self.atomic_writer, byte_index, me)
 
@@ -92,17 +118,46 @@ class AccessTracker:
     def barrier(self, groups: np.ndarray) -> None:
         """The threads of `groups` (bool per group) synchronised: their earlier accesses no longer race."""
         rows = np.flatnonzero(groups)
-        for state in (self.writer, self.atomic_writer, *((self.reader,) if self.report else ())):
+        for state in self._states():
             state.reshape(-1, self.stride)[rows] = NO_THREAD
+
+    def wave_barrier(self, waves: np.ndarray) -> None:
+        """The threads of each wave marked in `waves` ((groups, waves per group) bool) synchronised with each
+        other: their earlier accesses no longer race with later ones by threads of the same wave."""
+        self.waves_synced = True
+        for state in self._states():
+            rows = state.reshape(-1, self.stride)
+            wave = wave_of(rows, self.wave_size)
+            inside = wave >= 0
+            hit = np.zeros(rows.shape, dtype=bool)
+            group = np.broadcast_to(np.arange(rows.shape[0])[:, None], rows.shape)
+            hit[inside] = waves[group[inside], wave[inside]]
+            rows[hit] = synced(wave[hit])
+
+    def _states(self) -> tuple[np.ndarray, ...]:
+        return (self.writer, self.atomic_writer, *((self.reader,) if self.report else ()))
 
     # -- helpers ------------------------------------------------------------------------------------
     def _threads(self, lanes: np.ndarray) -> np.ndarray:
         return self.ctx.geometry.group_index[lanes].astype(np.int16)[:, None]
 
+    def _other(self, state: np.ndarray, me: np.ndarray) -> np.ndarray:
+        """Where a byte's record is a thread other than the accessing one and not its own wave's synced record."""
+        other = (state != NO_THREAD) & (state != me)
+        return other & (state != synced(me // self.wave_size)) if self.waves_synced else other
+
     def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray) -> None:
-        flat, thread = _thread_per_byte(byte_index, me)
+        flat, thread = _thread_per_byte(byte_index, me, self.wave_size)
         current = state[flat]
-        state[flat] = np.where((current == NO_THREAD) | (current == thread), thread, SEVERAL_THREADS)
+        if ((current == NO_THREAD) | (current == thread)).all():      # the usual case: nobody else touched them
+            state[flat] = thread
+            return
+        wave, current_wave = wave_of(thread, self.wave_size), wave_of(current, self.wave_size)
+        # one more access by `thread`: its own record stays; a synced record of its wave gives way to it; another
+        # record of its wave makes several threads of the wave; anything else, several waves
+        merged = np.where((current_wave == wave) & (wave >= 0), unsynced(np.maximum(wave, 0)), SEVERAL_THREADS)
+        merged = np.where((current == NO_THREAD) | (current == thread) | (current == synced(wave)), thread, merged)
+        state[flat] = merged
 
     def _never_written(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         unwritten = ~self.written[byte_index]
@@ -127,13 +182,20 @@ class AccessTracker:
                 f"threads {int(me[a, 0])} and {int(me[b, 0])} both write "
                 f"{self.describe(int(flat[order[repeated[0]]]) % self.stride)} in one statement; {BARRIER_ADVICE}")
 
+    def _who(self, record: int) -> str:
+        if record >= 0:
+            return f"thread {record}"
+        wave = int(wave_of(np.array(record), self.wave_size))
+        if wave >= 0 and record == int(synced(wave)):
+            return f"threads of wave {wave} (ordered by a wave barrier for that wave's threads only)"
+        return "several threads"
+
     def _raise_where(self, race: np.ndarray, byte_index: np.ndarray, lanes: np.ndarray, other: np.ndarray,
                      what: str, kind: str, verb: str, other_verb: str) -> None:
         if not race.any():
             return
         row, col = np.unravel_index(int(np.flatnonzero(race)[0]), race.shape)
-        them = int(other[row, col])
-        who = "several threads" if them == SEVERAL_THREADS else f"thread {them}"
+        who = self._who(int(other[row, col]))
         raise UndefinedBehaviorError(
             f"{what}: data race on groupshared memory ({kind}) in {self.ctx.group_name(int(lanes[row]))}: thread "
             f"{int(self.ctx.geometry.group_index[lanes[row]])} {verb} "
@@ -142,13 +204,9 @@ class AccessTracker:
 
 
 
-def _other(state: np.ndarray, me: np.ndarray) -> np.ndarray:
-    """Where a byte's recorded thread is a thread other than the accessing one."""
-    return (state != NO_THREAD) & (state != me)
-
-
-def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each distinct byte of (n, width) runs once, with the thread that touched it, or SEVERAL_THREADS."""
+def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray, wave_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct byte of (n, width) runs once, with the thread that touched it, the wave whose several
+    threads did (`unsynced`), or SEVERAL_THREADS."""
     flat, thread = byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1)
     if disjoint_runs(byte_index):
         return flat, thread
@@ -156,7 +214,8 @@ def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray) -> tuple[np.ndarray
     flat, thread = flat[order], thread[order]
     starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
     lowest, highest = np.minimum.reduceat(thread, starts), np.maximum.reduceat(thread, starts)
-    return flat[starts], np.where(lowest == highest, lowest, SEVERAL_THREADS).astype(np.int16)
+    several = np.where(lowest // wave_size == highest // wave_size, unsynced(lowest // wave_size), SEVERAL_THREADS)
+    return flat[starts], np.where(lowest == highest, lowest, several).astype(np.int16)
 
 
 def disjoint_runs(index: np.ndarray) -> bool:

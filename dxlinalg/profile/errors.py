@@ -65,6 +65,9 @@ def _walk(loc: tuple[int | str, ...]) -> tuple[str, type[BaseModel] | None]:
 def _unwrap(annotation: Any) -> Any:
     while typing.get_origin(annotation) is typing.Annotated:
         annotation = typing.get_args(annotation)[0]
+    options = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(options) == 1:
+        return _unwrap(options[0])  # an optional key (`X | None`) holds an X
     return annotation
 
 

@@ -44,6 +44,7 @@ from dxlinalg.numerics.float_conversion import (
     NanPayload,
     ZeroSign,
 )
+from dxlinalg.profile.vulkan import VulkanProfile
 
 #: Unknown keys are errors in every model of a profile (values are not coerced: Strict* fields).
 STRICT = ConfigDict(extra="forbid")
@@ -362,6 +363,11 @@ class DeviceProfile(BaseModel):
         AccumulationSettings(), description="Product precision and the accumulate atomics.")
     groupshared: GroupSharedSettings = Field(
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
+    vulkan: Annotated[VulkanProfile | None, Shown(
+        "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
+        None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "
+                          "identity and extensions, what its driver does with broken rules); absent: derived from "
+                          "the D3D12 answers.")
 
     @field_validator("name")
     @classmethod

@@ -19,15 +19,11 @@ from enum import IntEnum
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.linalg.checks import (
-    MulCombination,
-    accumulate_listed,
-    matching_mul_rows,
-    report_unsupported,
-)
+from dxlinalg.linalg.checks import MulCombination, report_unsupported
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.packing import packed_word_count
 from dxlinalg.numerics.vulkan_types import component_type_from_vulkan, component_type_to_vulkan, layout_from_vulkan
+from dxlinalg.profile.vulkan import vulkan_answers
 
 EXTENSION = "SPV_NV_cooperative_vector"
 
@@ -223,11 +219,19 @@ def layout_name(layout: MatrixLayout) -> str:
 
 # -- what the device lists: UnsupportedError in strict mode ------------------------------------------
 def check_mul_listed(ctx: ExecutionContext, combination: MulCombination, transpose: bool, op: str) -> None:
-    """The combination is in vkGetPhysicalDeviceCooperativeVectorPropertiesNV's list, with transpose
-    where transposing."""
-    rows = matching_mul_rows(ctx.profile, combination)
+    """The combination is in the profile's Vulkan vkGetPhysicalDeviceCooperativeVectorPropertiesNV list
+    (not D3D12's: the two APIs list different rows for one device), with transpose where transposing.
+    A packed interpretation reads 32-bit integer components, which Vulkan lists as UINT32."""
+    input_type = combination.input_type
+    if type_info(combination.input_interpretation).is_packed:
+        input_type = ComponentType.U32
+    wanted = (input_type, combination.input_interpretation, combination.matrix_interpretation,
+              combination.bias_interpretation, combination.output_type)
+    wanted_vk = tuple(None if t is None else component_type_to_vulkan(t) for t in wanted)
+    rows = [row for row in vulkan_answers(ctx.profile).cooperative_vector_properties
+            if all(w is None or w == listed for w, listed in zip(wanted_vk, row.key(), strict=True))]
     bias = combination.bias_interpretation
-    described = (f"inputType {_vk(combination.input_type)}, inputInterpretation "
+    described = (f"inputType {_vk(input_type)}, inputInterpretation "
                  f"{_vk(combination.input_interpretation)}, matrixInterpretation "
                  f"{_vk(combination.matrix_interpretation)}, biasInterpretation "
                  f"{'(none)' if bias is None else _vk(bias)}, resultType {_vk(combination.output_type)}")
@@ -235,26 +239,41 @@ def check_mul_listed(ctx: ExecutionContext, combination: MulCombination, transpo
         report_unsupported(ctx, f"{op}: ({described}) is not listed by profile {ctx.profile.name!r}'s "
                                 f"vkGetPhysicalDeviceCooperativeVectorPropertiesNV (VK_NV_cooperative_vector: "
                                 f"only listed combinations are supported)")
-    elif transpose and not any(row.transpose_supported for row in rows):
+    elif transpose and not any(row.transpose for row in rows):
         report_unsupported(ctx, f"{op}: Transpose is true but profile {ctx.profile.name!r} lists transpose = "
                                 f"VK_FALSE for ({described}) (VK_NV_cooperative_vector)")
+
+
+def _trains_in(ctx: ExecutionContext, component_type: ComponentType) -> bool:
+    """cooperativeVectorTrainingFloat16Accumulation / Float32Accumulation cover float16 / float32 results."""
+    answers = vulkan_answers(ctx.profile)
+    if component_type == ComponentType.F16:
+        return answers.training_float16_accumulation
+    if component_type == ComponentType.F32:
+        return answers.training_float32_accumulation
+    return False
 
 
 def check_outer_product_listed(ctx: ExecutionContext, input_type: ComponentType, accumulation: ComponentType,
                                op: str) -> None:
     """Outer products take float16 A and B into a float16 or float32 matrix the device trains in
     (cooperativeVectorTrainingFloat16Accumulation / Float32Accumulation)."""
-    if not accumulate_listed(ctx.profile.outer_product_properties, input_type, accumulation):
+    if not _trains_in(ctx, accumulation):
         report_unsupported(ctx, f"{op}: (A/B {_vk(input_type)}, MatrixInterpretation {_vk(accumulation)}) is not "
                                 f"a training accumulation profile {ctx.profile.name!r} supports "
-                                f"(VK_NV_cooperative_vector: cooperativeVectorTraining properties)")
+                                f"(VK_NV_cooperative_vector: cooperativeVectorTraining{_bits(accumulation)}"
+                                f"Accumulation is VK_FALSE)")
 
 
 def check_reduce_sum_listed(ctx: ExecutionContext, input_type: ComponentType, op: str) -> None:
-    if not accumulate_listed(ctx.profile.vector_accumulate_properties, input_type, input_type):
+    if not _trains_in(ctx, input_type):
         report_unsupported(ctx, f"{op}: V has {_vk(input_type)} components, which profile {ctx.profile.name!r} "
                                 f"cannot reduce-sum into memory (VK_NV_cooperative_vector: float16 or float32 "
-                                f"vectors, as the training properties allow)")
+                                f"vectors, as cooperativeVectorTrainingFloat16/32Accumulation allow)")
+
+
+def _bits(component_type: ComponentType) -> str:
+    return {ComponentType.F16: "Float16", ComponentType.F32: "Float32"}.get(component_type, component_type.name)
 
 
 def _vk(component_type: ComponentType) -> str:

@@ -1,33 +1,46 @@
 """Typed loads and stores of lane values at per-lane byte offsets of a memory region.
 
-A `Region` is bytes a pointer can address: a bound buffer, the push constants, a group's
+A `Region` is bytes a pointer can address: a bound buffer, the push constants, the chunk's
 Workgroup memory, or (found per access) the device buffer a PhysicalStorageBuffer address falls
-in. Loads and stores follow a `layout`, touch only the active lanes, and check bounds: an access
-outside the region is undefined behaviour, reported in strict mode; in permissive mode such loads
-read zero and such stores are dropped, as robust buffer access does. Lanes storing to the same
-bytes race, as on a GPU: the highest lane wins.
+in. Loads and stores follow a `layout` and touch only the active lanes. Buffer and push-constant
+accesses check bounds here: an access outside the region is undefined behaviour, reported in
+strict mode; in permissive mode such loads read zero and such stores are dropped, as robust buffer
+access does, and lanes storing to the same bytes race as on a GPU: the highest lane wins.
+Workgroup memory is `dxlinalg.gpu`'s groupshared memory, so its accesses go through
+`GroupSharedMemory` and get its checks: the group's bounds, data races and reads of never-written
+bytes in strict mode, and the profile's `groupshared` settings in permissive mode.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
 from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.memory.address_space import AddressSpace, Buffer
-from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
+from dxlinalg.spirv.errors import Location, SpirvError, SpirvUndefinedBehaviorError, at
 from dxlinalg.spirv.lanes import broadcast, lane_count, merge
 from dxlinalg.spirv.layout import ArrayLayout, Layout, LeafLayout, StructLayout
 
 
 class Region:
-    """`size` bytes from byte `base` of the backing store `data`, at device address `address`."""
+    """`size` bytes from byte `base` of the backing store `data`, at device address `address`.
 
-    __slots__ = ("name", "data", "base", "size", "writable", "buffer", "address")
+    For Workgroup memory, `shared` is the chunk's `GroupSharedMemory`, `data` its bytes (one row per
+    workgroup, flattened) and `lane_base` (lanes,) the byte of `data` where each lane's group row
+    starts; pointers hold byte offsets into `data`, so a lane's offset in its group's memory is
+    `offset - lane_base`, and `lane_limits` (lanes,) is where its group's memory ends in `data`."""
+
+    __slots__ = ("name", "data", "base", "size", "writable", "buffer", "address", "shared", "lane_base")
 
     def __init__(self, name: str, data: np.ndarray, base: int, size: int, writable: bool,
-                 buffer: Buffer | None = None, address: int = 0) -> None:
+                 buffer: Buffer | None = None, address: int = 0, shared: GroupSharedMemory | None = None,
+                 lane_base: np.ndarray | None = None) -> None:
         self.name = name
         self.data = data
         self.base = base
@@ -35,6 +48,15 @@ class Region:
         self.writable = writable
         self.buffer = buffer
         self.address = address
+        self.shared = shared
+        self.lane_base = lane_base
+
+    @property
+    def lane_limits(self) -> np.ndarray | None:
+        """Workgroup memory: (lanes,) the byte of `data` where each lane's group's memory ends."""
+        if self.shared is None or self.lane_base is None:
+            return None
+        return self.lane_base + self.shared.size
 
     def __repr__(self) -> str:
         return f"<Region {self.name} {self.size} bytes>"
@@ -131,10 +153,86 @@ def _scatter(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.nd
     region.mark_written()
 
 
+# -- Workgroup memory: through dxlinalg.gpu's GroupSharedMemory ----------------------------------------
+@contextmanager
+def gpu_lanes(ctx: ExecutionContext, mask: np.ndarray, where: Location | None) -> Iterator[None]:
+    """Run a `dxlinalg.gpu` groupshared access or barrier for the lanes in `mask` (they become the context's
+    active lanes); the undefined behaviour it finds is reported naming the instruction."""
+    ctx.push_mask(mask)
+    try:
+        yield
+    except SpirvError:
+        raise
+    except UndefinedBehaviorError as error:
+        raise SpirvUndefinedBehaviorError(at(where, str(error))) from None
+    finally:
+        ctx.pop_mask()
+
+
+def _runs(relative: np.ndarray, itemsize: int) -> list[tuple[int, int]]:
+    """(first, count) of each stretch of consecutive elements in a value's byte offsets (one for any
+    scalar, vector, matrix or array in the natural layout; more where an ArrayStride leaves gaps)."""
+    count = relative.shape[0]
+    if count == 1 or int(relative[-1]) == (count - 1) * itemsize and (np.diff(relative) == itemsize).all():
+        return [(0, count)]
+    gaps = np.flatnonzero(np.diff(relative) != itemsize) + 1
+    starts = np.concatenate(([0], gaps))
+    ends = np.concatenate((gaps, [relative.shape[0]]))
+    return [(int(a), int(b - a)) for a, b in zip(starts, ends)]
+
+
+def _shared_offsets(region: Region, leaf: LeafLayout, offsets: np.ndarray,
+                    lanes: int) -> tuple[np.ndarray, tuple[int, ...]]:
+    """((lanes, n) byte offsets into `region.data` of the n scalars of a leaf value, the value's shape)."""
+    addresses = offsets.reshape(offsets.shape + (1,) * leaf.offsets.ndim) + leaf.offsets
+    shape = (lanes, *addresses.shape[1:])
+    return np.broadcast_to(addresses, shape).reshape(lanes, -1), shape
+
+
+def shared_load(region: Region, dtype: np.dtype, offsets: np.ndarray, count: int, mask: np.ndarray,
+                where: Location | None) -> np.ndarray:
+    """Workgroup memory: (lanes, count) consecutive elements of `dtype` at each lane's byte offset into
+    `region.data` (a pointer's offsets), for the lanes in `mask` (zeros for the others)."""
+    shared = region.shared
+    assert shared is not None and region.lane_base is not None
+    with gpu_lanes(shared.ctx, mask, where):
+        return shared.load(dtype, offsets - region.lane_base, count, what="Workgroup load")
+
+
+def shared_store(region: Region, offsets: np.ndarray, values: np.ndarray, mask: np.ndarray,
+                 where: Location | None) -> None:
+    """Workgroup memory: each lane's (count,) row of `values` ((lanes, count)) at its byte offset into
+    `region.data`, for the lanes in `mask`."""
+    shared = region.shared
+    assert shared is not None and region.lane_base is not None
+    with gpu_lanes(shared.ctx, mask, where):
+        shared.store(offsets - region.lane_base, values, what="Workgroup store")
+
+
+def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndarray,
+                   where: Location | None) -> np.ndarray:
+    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
+    raw = np.empty(element.shape, leaf.storage)
+    for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
+        raw[:, first:first + count] = shared_load(region, leaf.storage, element[:, first], count, mask, where)
+    return _as_value(leaf, raw.reshape(shape))
+
+
+def _scatter_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
+                    where: Location | None) -> None:
+    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
+    raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
+    raw = np.broadcast_to(raw, shape).reshape(element.shape)
+    for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
+        shared_store(region, element[:, first], raw[:, first:first + count], mask, where)
+
+
 def load(region: Region, layout: Layout, offsets: np.ndarray, mask: np.ndarray, strict: bool,
          where: Location | None) -> Any:
     """The value of `layout`'s type at byte `offsets` (lanes, ...) of `region`, zero on inactive lanes."""
     if isinstance(layout, LeafLayout):
+        if region.shared is not None:
+            return _gather_shared(region, layout, offsets, mask, where)
         return _gather(region, layout, offsets, mask, strict, where)
     if isinstance(layout, StructLayout):
         return tuple(load(region, member, offsets + offset, mask, strict, where) for offset, member in layout.members)
@@ -147,7 +245,10 @@ def store(region: Region, layout: Layout, offsets: np.ndarray, value: Any, mask:
           where: Location | None) -> None:
     """Write `value` at byte `offsets` of `region` on the active lanes."""
     if isinstance(layout, LeafLayout):
-        _scatter(region, layout, offsets, value, mask, strict, where)
+        if region.shared is not None:
+            _scatter_shared(region, layout, offsets, value, mask, where)
+        else:
+            _scatter(region, layout, offsets, value, mask, strict, where)
     elif isinstance(layout, StructLayout):
         for (offset, member), part in zip(layout.members, value):
             store(region, member, offsets + offset, part, mask, strict, where)

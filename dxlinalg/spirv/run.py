@@ -21,6 +21,7 @@ from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK, MAX_GROUPS_PER_DI
 from dxlinalg.gpu.shader import compute_shader
 from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.profile.model import DeviceProfile
+from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv.builtins import builtin_value
 from dxlinalg.spirv.compiler import Invocation
 from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
@@ -33,22 +34,17 @@ from dxlinalg.spirv.errors import (
 from dxlinalg.spirv.executor import run_function
 from dxlinalg.spirv.grammar import location
 from dxlinalg.spirv.layout import ArrayLayout, Layout, LayoutError, StructLayout
-from dxlinalg.spirv.memory_access import PhysicalMemory, Region, store
+from dxlinalg.spirv.memory_access import PhysicalMemory, Region
 from dxlinalg.spirv.module import Module, load_module
 from dxlinalg.spirv.pointers import Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.reader import ModuleSource
 from dxlinalg.spirv.specialize import GlobalVariable, Specialization
 from dxlinalg.spirv.types import MAX_VARIABLE_ELEMENTS, ArrayType, StructType, element_count, zero_value
-from dxlinalg.spirv.workgroup import workgroup_memory
+from dxlinalg.spirv.workgroup import WorkgroupVariables
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
-#: Largest Workgroup memory per workgroup this executor allocates (a guard above every real device's limit,
-#: not a device limit: the H100 allows 227 KiB).
-MAX_WORKGROUP_BYTES = 256 << 10
-#: Workgroup memory one chunk may hold; chunks get fewer workgroups when theirs is large.
-MAX_CHUNK_WORKGROUP_BYTES = 64 << 20
 
 BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer
 
@@ -143,8 +139,7 @@ class _Dispatch:
         for value_id, value in program.spec.constants.items():
             self.template[value_id] = value
         self.bindings: dict[tuple[int, int], _Binding] = {}
-        self.workgroup: list[tuple[GlobalVariable, int, Layout]] = []
-        self.workgroup_bytes = 0
+        self.workgroup = WorkgroupVariables()
         self.private: list[GlobalVariable] = []
         self.inputs: list[tuple[GlobalVariable, int]] = []
         declared = self._declared_descriptors()
@@ -210,13 +205,8 @@ class _Dispatch:
             layout = self._layout(variable, explicit=False)
             if layout.size is None:
                 raise SpirvValidationError(at(where, f"Workgroup variable {variable.name} has no fixed size"))
-            offset = -(-self.workgroup_bytes // 16) * 16
-            self.workgroup.append((variable, offset, layout))
-            self.workgroup_bytes = offset + layout.size
-            if self.workgroup_bytes > MAX_WORKGROUP_BYTES:
-                raise SpirvUnsupportedError(at(where, f"Workgroup variables need {self.workgroup_bytes} bytes per "
-                                                      f"workgroup; this executor allocates at most "
-                                                      f"{MAX_WORKGROUP_BYTES}"))
+            initial = None if variable.initializer is None else self.program.spec.constants[variable.initializer]
+            self.workgroup.add(variable.id, variable.name, layout, initial, where)
         elif storage == StorageClass.Private:
             if element_count(variable.pointee) > MAX_VARIABLE_ELEMENTS:
                 raise SpirvUnsupportedError(at(where, f"Private variable {variable.name} has "
@@ -240,14 +230,8 @@ class _Dispatch:
         lanes = ctx.lanes
         size = self.program.local_size
         threads = size[0] * size[1] * size[2]
-        if self.workgroup:
-            region, lane_base = workgroup_memory(ctx, self.workgroup_bytes, threads)
-            everyone = np.ones(lanes, bool)
-            for variable, offset, layout in self.workgroup:
-                template[variable.id] = MemoryPointer(region, lane_base + offset, layout)
-                if variable.initializer is not None:
-                    initial = self.program.spec.constants[variable.initializer]
-                    store(region, layout, lane_base + offset, initial, everyone, False, location(variable.inst))
+        for variable_id, pointer in self.workgroup.chunk_pointers(ctx).items():
+            template[variable_id] = pointer
         for variable in self.private:
             initial = (self.program.spec.constants[variable.initializer] if variable.initializer is not None
                        else zero_value(variable.pointee))
@@ -306,11 +290,11 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
     except InvalidArgumentError as error:
         raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
-    if dispatch.workgroup_bytes:
-        size = program.local_size
-        groups_per_chunk = max(1, MAX_CHUNK_WORKGROUP_BYTES // dispatch.workgroup_bytes)
-        max_lanes_per_chunk = min(max_lanes_per_chunk, groups_per_chunk * size[0] * size[1] * size[2])
-    run_dispatch(shader, {}, grid, profile, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
+    device = load_profile(profile)
+    dispatch.workgroup.check_fits(device, entry_point)
+    size = program.local_size
+    max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)
+    run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
     results = {}
     for key, binding in dispatch.bindings.items():
         data = binding.buffer.data

@@ -19,6 +19,7 @@ from dxlinalg.numerics.vulkan_types import component_type_to_vulkan
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix, encode_matrix, stored_size
 from dxlinalg.profile.model import MulProperty
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
+from dxlinalg.profile.vulkan import VulkanCooperativeVectorProperty
 from dxlinalg.spirv import coopvec
 from dxlinalg.spirv.coopvec import ArrayPointer, Bias
 from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands as Ops
@@ -107,10 +108,20 @@ def test_every_shipped_combination_is_compared():
 
 # -- signedness comes from the operand bits, not the component type ---------------------------------------
 def profile_listing(*rows: tuple[T, T, T, T, T]):
-    """The reference profile listing exactly `rows` (input, input interpretation, matrix, bias, result)."""
-    return load_profile("reference").model_copy(update={"name": "custom", "mul_properties": [
-        MulProperty(input_type=a, input_interpretation=b, matrix_interpretation=c, bias_interpretation=d,
-                    output_type=e, transpose_supported=False) for a, b, c, d, e in rows]})
+    """The reference profile listing exactly `rows` (input, input interpretation, matrix, bias, result),
+    in its D3D12 answers and in its Vulkan answers alike."""
+    reference = load_profile("reference")
+    vulkan_rows = [VulkanCooperativeVectorProperty(input_type=component_type_to_vulkan(a),
+                                                   input_interpretation=component_type_to_vulkan(b),
+                                                   matrix_interpretation=component_type_to_vulkan(c),
+                                                   bias_interpretation=component_type_to_vulkan(d),
+                                                   result_type=component_type_to_vulkan(e)) for a, b, c, d, e in rows]
+    return reference.model_copy(update={
+        "name": "custom",
+        "mul_properties": [MulProperty(input_type=a, input_interpretation=b, matrix_interpretation=c,
+                                       bias_interpretation=d, output_type=e, transpose_supported=False)
+                           for a, b, c, d, e in rows],
+        "vulkan": reference.vulkan.model_copy(update={"cooperative_vector_properties": vulkan_rows})})
 
 
 def _int8_rowmajor():
@@ -333,3 +344,25 @@ def test_load_store_rules():
             coopvec.load(ctx, pointer(buffer, StorageClass.Function), 0, np.float32, 4)
     with standalone_lanes(2, strict=False) as ctx:
         assert not coopvec.load(ctx, pointer(buffer), 48, np.float32, 8).any()
+
+
+@pytest.mark.parametrize("profile_name", builtin_profile_names())
+def test_int8_input_vectors_are_listed_through_the_vulkan_answers(profile_name):
+    """SINT8/SINT8/SINT8/SINT32/SINT32 is one of Vulkan's required combinations: every profile's Vulkan
+    list has it (its D3D12 list cannot: HLSL has no 8-bit vectors), so strict mode runs it."""
+    profile = load_profile(profile_name)
+    rng = np.random.default_rng(5)
+    matrix = rng.integers(-128, 128, (3, 16)).astype(np.int8)
+    desc = MatrixDescription(3, 16, T.I8, L.RowMajor, 16)
+    buffer = AddressSpace().allocate(stored_size(desc, profile) + 64)
+    encode_matrix(matrix, buffer.data, desc, profile)
+    buffer.mark_written()
+    x = rng.integers(-128, 128, (4, 16)).astype(np.int8)
+    bias = AddressSpace().allocate(64)
+    bias.data[:12] = np.array([5, -7, 1 << 20], np.int32).view(np.uint8)
+    bits = Ops.MatrixBSignedComponents | Ops.MatrixResultSignedComponents
+    with standalone_lanes(4, profile=profile) as ctx:
+        result = coopvec.matrix_mul(ctx, x, vk(T.I8), pointer(buffer), 0, vk(T.I8), 3, 16, 0, False, 16, bits,
+                                    T.I32, 3, Bias(pointer(bias), 0, vk(T.I32)))
+    expected = x.astype(np.int64) @ matrix.T.astype(np.int64) + np.array([5, -7, 1 << 20])
+    assert np.array_equal(result.view(np.int32), expected.astype(np.int32))

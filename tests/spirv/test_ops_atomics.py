@@ -31,7 +31,8 @@ def atomic_kernel(opname, spec, operands=1, slots=4, workgroup=False):
     scope = b.constant(uint, Scope.Device)
     semantics = b.constant(uint, 0)
     if workgroup:
-        shared = b.variable(b.array(element, slots), StorageClass.Workgroup)
+        zeros = b.null(b.array(element, slots))
+        shared = b.variable(b.array(element, slots), StorageClass.Workgroup, initializer=zeros)
         target = fn.op("OpAccessChain", b.pointer(StorageClass.Workgroup, element), shared, address)
     else:
         target = kernel.element_pointer(memory, address, element)
@@ -45,7 +46,8 @@ def atomic_kernel(opname, spec, operands=1, slots=4, workgroup=False):
         result = fn.op(opname, element, target, scope, semantics, *args)
     kernel.store(returned, i, element, result)
     if workgroup:
-        fn.do("OpControlBarrier", b.constant(uint, Scope.Workgroup), b.constant(uint, Scope.Workgroup), semantics)
+        group_scope = b.constant(uint, Scope.Workgroup)
+        fn.do("OpControlBarrier", group_scope, group_scope, b.constant(uint, 0x108))  # AcquireRelease|WorkgroupMemory
         final = fn.op("OpLoad", element, fn.op("OpAccessChain", b.pointer(StorageClass.Workgroup, element), shared,
                                                fn.op("OpUMod", uint, i, b.constant(uint, slots))))
         kernel.store(memory, i, element, final)

@@ -1,22 +1,28 @@
-"""Atomic instructions on buffer, Workgroup and PhysicalStorageBuffer memory, in lane order.
+"""Atomic instructions on buffer, Workgroup and PhysicalStorageBuffer memory, in a defined order.
 
-The active lanes of a chunk perform their atomics one after another in lane order (dispatch
-order, as chunks run in order), so results are deterministic: each lane's returned value is what
-memory held just before its operation (see `sequential`). Integer operations wrap; float adds
-round at every step, in the order above. Scope and semantics operands must be constants; the
-executor has no weaker orderings to model.
+The active lanes of a chunk perform their atomics one after another, so results are deterministic:
+each lane's returned value is what memory held just before its operation. On buffer memory the
+order is lane order (dispatch order, as chunks run in order; see `sequential`). Workgroup memory is
+`dxlinalg.gpu`'s groupshared memory, so there the instruction is a `GroupSharedMemory.atomic`
+(lanes land in the profile's `groupshared.store_order`, and strict mode reports plain accesses by
+other invocations racing with it). Integer operations wrap; float adds round at every step, in the
+order above. Scope and semantics operands must be constants; the executor has no weaker orderings
+to model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.serial_atomics import AtomicOp, check_atomic_type
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.enums import StorageClass
 from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
-from dxlinalg.spirv.memory_access import Region
+from dxlinalg.spirv.memory_access import Region, gpu_lanes
 from dxlinalg.spirv.ops.common import signed, unsigned
 from dxlinalg.spirv.ops.memory import pointer_operand
 from dxlinalg.spirv.sequential import Chains, compare_exchange_chains, exchange_chains, run_chains
@@ -24,6 +30,20 @@ from dxlinalg.spirv.types import FloatType, IntType, PointerType
 
 ATOMIC_STORAGE = frozenset({StorageClass.StorageBuffer, StorageClass.Uniform, StorageClass.Workgroup})
 Update = Callable[[Chains, np.ndarray, list[np.ndarray]], tuple[np.ndarray, np.ndarray]]
+SharedOperands = Callable[[list[np.ndarray]], tuple[object, np.ndarray | None]]
+
+
+def _value_and_comparand(operands: list[np.ndarray]) -> tuple[object, np.ndarray | None]:
+    return operands[0], operands[1] if len(operands) > 1 else None
+
+
+@dataclass(frozen=True)
+class SharedAtomic:
+    """The instruction as a `GroupSharedMemory.atomic`: the operation, and its value and comparand from
+    the instruction's (lanes,) operands."""
+
+    op: AtomicOp
+    operands: SharedOperands = _value_and_comparand
 
 
 def _targets(f: Frame, pointer_type: PointerType, pointer: object, itemsize: int,
@@ -57,12 +77,19 @@ def _element_indices(region: Region, lanes: np.ndarray, offsets: np.ndarray, ite
 
 
 def _atomic(c: InstructionContext, dtype: np.dtype, operand_ids: list[int | np.ndarray], update: Update,
-            returns: bool = True) -> Compute:
-    """The atomic `update` through operand 0, with operands given by id (or as constants)."""
+            shared: SharedAtomic, returns: bool = True) -> Compute:
+    """The atomic `update` (on Workgroup memory: `shared`) through operand 0, with operands given by id
+    (or as constants)."""
     pointer_type = pointer_operand(c, 0)
     if not (pointer_type.physical or pointer_type.storage in ATOMIC_STORAGE):
         raise c.unsupported(f"atomics on {pointer_type!r}: only StorageBuffer, Workgroup and "
                             f"PhysicalStorageBuffer memory is atomic here")
+    if pointer_type.storage == StorageClass.Workgroup and not pointer_type.physical:
+        try:
+            check_atomic_type(shared.op, dtype, c.opname)
+        except InvalidArgumentError as error:
+            raise c.unsupported(f"on Workgroup memory: {error} (Vulkan atomics take 32/64-bit integers, or "
+                                f"floats with VK_EXT_shader_atomic_float)") from None
     p = c.value(0)
     itemsize = dtype.itemsize
     where = c.loc
@@ -79,6 +106,14 @@ def _atomic(c: InstructionContext, dtype: np.dtype, operand_ids: list[int | np.n
             if not region.writable:
                 raise c.fail(f"{region.name} is read-only")
             f.inv.ctx.settle_memory(region.data)
+            if region.shared is not None:
+                assert region.lane_base is not None
+                value, comparand = shared.operands(operands)
+                with gpu_lanes(f.inv.ctx, lanes, where):
+                    seen = region.shared.atomic(shared.op, dtype, offsets - region.lane_base, value, comparand,
+                                                what="Workgroup atomic")
+                seen_all[lanes] = seen[lanes]
+                continue
             active, index = _element_indices(region, lanes, offsets, itemsize, f.inv.strict, where)
             if active.size == 0:
                 continue
@@ -108,6 +143,11 @@ def _scalar_pointee(c: InstructionContext, kinds: tuple[type, ...], widths: tupl
     return pointee.dtype  # type: ignore[attr-defined,no-any-return]
 
 
+_SHARED_OPS = {np.add: AtomicOp.ADD, np.minimum: AtomicOp.MIN, np.maximum: AtomicOp.MAX, np.fmin: AtomicOp.MIN,
+               np.fmax: AtomicOp.MAX, np.bitwise_and: AtomicOp.AND, np.bitwise_or: AtomicOp.OR,
+               np.bitwise_xor: AtomicOp.XOR}
+
+
 def _accumulating(ufunc: np.ufunc) -> Update:
     return lambda chains, initial, operands: run_chains(chains, initial, operands[0],
                                                         lambda m: ufunc.accumulate(m, axis=1))
@@ -123,11 +163,13 @@ def _integer_update(c: InstructionContext, ufunc: np.ufunc, signedness: str, con
         c.expect(c.value_type(3).id == c.result_type.id, "Value must have the result type")  # type: ignore[union-attr]
         operand = c.value(3)
     step = _accumulating(ufunc)
+    shared = SharedAtomic(_SHARED_OPS[ufunc])
     if c.opname == "OpAtomicISub":
         def subtract(chains: Chains, initial: np.ndarray, operands: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
             return step(chains, initial, [np.negative(operands[0])])
-        return _atomic(c, work, [operand], subtract)
-    return _atomic(c, work, [operand], step)
+        negated = SharedAtomic(AtomicOp.ADD, lambda operands: (np.negative(operands[0]), None))
+        return _atomic(c, work, [operand], subtract, negated)
+    return _atomic(c, work, [operand], step, shared)
 
 
 register_opcode("OpAtomicIAdd")(lambda c: _integer_update(c, np.add, "u"))
@@ -146,7 +188,7 @@ register_opcode("OpAtomicXor")(lambda c: _integer_update(c, np.bitwise_xor, "u")
 def _float_update(c: InstructionContext, ufunc: np.ufunc) -> Compute:
     dtype = _scalar_pointee(c, (FloatType,), (16, 32, 64))
     c.expect(c.value_type(3).id == c.result_type.id, "Value must have the result type")  # type: ignore[union-attr]
-    return _atomic(c, dtype, [c.value(3)], _accumulating(ufunc))
+    return _atomic(c, dtype, [c.value(3)], _accumulating(ufunc), SharedAtomic(_SHARED_OPS[ufunc]))
 
 
 register_opcode("OpAtomicFAddEXT")(lambda c: _float_update(c, np.add))
@@ -158,7 +200,8 @@ register_opcode("OpAtomicFMaxEXT")(lambda c: _float_update(c, np.fmax))
 def _exchange(c: InstructionContext) -> Compute:
     dtype = _scalar_pointee(c, (IntType, FloatType), (16, 32, 64))
     c.expect(c.value_type(3).id == c.result_type.id, "Value must have the result type")  # type: ignore[union-attr]
-    return _atomic(c, dtype, [c.value(3)], lambda chains, initial, ops: exchange_chains(chains, initial, ops[0]))
+    return _atomic(c, dtype, [c.value(3)], lambda chains, initial, ops: exchange_chains(chains, initial, ops[0]),
+                   SharedAtomic(AtomicOp.EXCHANGE))
 
 
 @register_opcode("OpAtomicCompareExchange")
@@ -169,13 +212,22 @@ def _compare_exchange(c: InstructionContext) -> Compute:
         c.expect(c.value_type(k).id == c.result_type.id,  # type: ignore[union-attr]
                  "Value and Comparator must have the result type")
     return _atomic(c, unsigned(dtype), [c.value(4), c.value(5)],
-                   lambda chains, initial, ops: compare_exchange_chains(chains, initial, ops[0], ops[1]))
+                   lambda chains, initial, ops: compare_exchange_chains(chains, initial, ops[0], ops[1]),
+                   SharedAtomic(AtomicOp.COMPARE_EXCHANGE))
 
 
 @register_opcode("OpAtomicLoad")
 def _atomic_load(c: InstructionContext) -> Compute:
     dtype = _scalar_pointee(c, (IntType, FloatType), (16, 32, 64))
-    return _atomic(c, dtype, [], lambda chains, initial, _: (initial[chains.group_of], initial))
+    return _atomic(c, dtype, [], lambda chains, initial, _: (initial[chains.group_of], initial),
+                   SharedAtomic(AtomicOp.COMPARE_EXCHANGE, _load_operands(dtype)))
+
+
+def _load_operands(dtype: np.dtype) -> SharedOperands:
+    """An atomic load as a compare-exchange of zero bits with zero bits: it returns the value and never
+    changes memory."""
+    zero = np.zeros((), dtype)
+    return lambda _: (zero, zero)
 
 
 @register_opcode("OpAtomicStore")
@@ -188,4 +240,5 @@ def _atomic_store(c: InstructionContext) -> Compute:
     c.constant_int(2, "Semantics")
     c.expect(c.value_type(3).id == pointee.id, "Value must have the pointee type")
     return _atomic(c, pointee.dtype, [c.value(3)],  # type: ignore[union-attr]
-                   lambda chains, initial, ops: exchange_chains(chains, initial, ops[0]), returns=False)
+                   lambda chains, initial, ops: exchange_chains(chains, initial, ops[0]),
+                   SharedAtomic(AtomicOp.EXCHANGE), returns=False)
