@@ -85,7 +85,8 @@ def spirv_training_step(trainer: mlp_training.Trainer, profile: str, state: dict
 def read_state(trainer: mlp_training.Trainer) -> dict[str, np.ndarray]:
     gpu, size, elements = trainer.gpu, trainer.layout.size, trainer.elements
     return {"params": gpu.read_back(trainer.params, size), "grads": gpu.read_back(trainer.grads, size),
-            "master": gpu.read_back(trainer.master, elements * 4), "moments": gpu.read_back(trainer.moments, elements * 8),
+            "master": gpu.read_back(trainer.master, elements * 4),
+            "moments": gpu.read_back(trainer.moments, elements * 8),
             "losses": gpu.read_back(trainer.losses, trainer.batch * 4)}
 
 

@@ -53,7 +53,8 @@ class MulKernel(CoopvecKernel):
 
     def matrix_mul(self, input_spec: str, result_spec: str, *, m: int, k: int, input_interpretation: T,
                    matrix_interpretation: T, layout: int, transpose: bool = False, stride: int | None = None,
-                   stride_id: int | None = None, operands: int = 0, bias_interpretation: T | None = None, matrix_offset: int | None = None,
+                   stride_id: int | None = None, operands: int = 0, bias_interpretation: T | None = None,
+                   matrix_offset: int | None = None,
                    bias_offset: int | None = None, matrix_pointer: int | None = None, m_id: int | None = None) -> int:
         b, fn = self.b, self.fn
         int32 = b.int()
@@ -61,7 +62,8 @@ class MulKernel(CoopvecKernel):
         matrix = self.words_array(self.bindings) if matrix_pointer is None else matrix_pointer
         self.bindings += 1 if matrix_pointer is None else 0
         offset = b.constant(self.uint, 0) if matrix_offset is None else matrix_offset
-        words = [x, b.constant(int32, vk(input_interpretation)), matrix, offset, b.constant(int32, vk(matrix_interpretation))]
+        words = [x, b.constant(int32, vk(input_interpretation)), matrix, offset,
+                 b.constant(int32, vk(matrix_interpretation))]
         opname = "OpCooperativeVectorMatrixMulNV"
         if bias_interpretation is not None:
             opname = "OpCooperativeVectorMatrixMulAddNV"
@@ -69,7 +71,8 @@ class MulKernel(CoopvecKernel):
             self.bindings += 1
             words += [bias, b.constant(self.uint, 0) if bias_offset is None else bias_offset,
                       b.constant(int32, vk(bias_interpretation))]
-        words += [b.constant(int32, m) if m_id is None else m_id, b.constant(int32, k), b.constant(self.uint, layout), b.constant(b.bool(), transpose)]
+        words += [b.constant(int32, m) if m_id is None else m_id, b.constant(int32, k), b.constant(self.uint, layout),
+                  b.constant(b.bool(), transpose)]
         if stride is not None or stride_id is not None:
             words.append(b.constant(self.uint, stride) if stride_id is None else stride_id)
             if operands:
@@ -227,7 +230,7 @@ def workgroup_kernel(store_at: int) -> np.ndarray:
     b, fn = kernel.b, kernel.fn
     uint = kernel.uint
     shared = b.variable(b.array(uint, 128), StorageClass.Workgroup)
-    local = fn.op("OpLoad", uint, kernel.kernel.builtin(BuiltIn.LocalInvocationIndex, uint))       # LocalInvocationIndex
+    local = fn.op("OpLoad", uint, kernel.kernel.builtin(BuiltIn.LocalInvocationIndex, uint))
     x = kernel.load("f32x4")
     fn.do("OpCooperativeVectorStoreNV", shared, fn.op("OpIMul", uint, local, b.constant(uint, store_at)), x)
     fn.do("OpControlBarrier", b.constant(uint, 2), b.constant(uint, 2), b.constant(uint, 0x108))
@@ -264,3 +267,83 @@ def test_load_store_offsets_per_lane_and_permissive_out_of_bounds():
     out = run(words, groups=(2, 1, 1), buffers=buffers, strict=False)[(0, 1)].view(np.uint8).reshape(LANES, SLOT)
     loaded = out[:, :16].copy().view(np.float32)
     assert np.array_equal(loaded[:-1], values[:-1]) and not loaded[-1].any()
+
+
+# -- Workgroup memory is the GPU's groupshared memory: races, never-written bytes, accumulates -------------------
+def shared_kernel(body) -> np.ndarray:
+    """A kernel over a 512-byte Workgroup array `shared`; `body(kernel, shared, local)` writes its result."""
+    kernel = CoopvecKernel(local_size=32)
+    b = kernel.b
+    shared = b.variable(b.array(kernel.uint, 128), StorageClass.Workgroup)
+    local = kernel.fn.op("OpLoad", kernel.uint, kernel.kernel.builtin(BuiltIn.LocalInvocationIndex, kernel.uint))
+    kernel.kernel.interface.append(shared)
+    body(kernel, shared, local)
+    return kernel.finish()
+
+
+def barrier(kernel: CoopvecKernel) -> None:
+    uint = kernel.uint
+    kernel.fn.do("OpControlBarrier", kernel.b.constant(uint, 2), kernel.b.constant(uint, 2),
+                 kernel.b.constant(uint, 0x108))
+
+
+def test_a_cooperative_vector_store_is_seen_by_plain_workgroup_loads():
+    def body(kernel, shared, local):
+        b, fn, uint = kernel.b, kernel.fn, kernel.uint
+        x = kernel.load("u32x4")
+        fn.do("OpCooperativeVectorStoreNV", shared, fn.op("OpIMul", uint, local, b.constant(uint, 16)), x)
+        barrier(kernel)
+        partner = fn.op("OpBitwiseXor", uint, fn.op("OpIMul", uint, local, b.constant(uint, 4)), b.constant(uint, 4))
+        word = fn.op("OpAccessChain", b.pointer(StorageClass.Workgroup, uint), shared, partner)
+        kernel.store(fn.op("OpCompositeConstructReplicateEXT", kernel.type_of("u32x4"), fn.op("OpLoad", uint, word)))
+    values = rng.integers(0, 1 << 32, (32, 4), dtype=np.uint32)
+    out = run_coopvec(shared_kernel(body), [values], "u32x4")
+    expected = values[np.arange(32) ^ 1, 0]          # lane l reads the first word of lane l ^ 1's vector
+    assert np.array_equal(out, np.repeat(expected[:, None], 4, axis=1))
+
+
+def test_workgroup_races_and_never_written_bytes_are_reported_for_cooperative_vectors():
+    def racing(kernel, shared, local):
+        x = kernel.load("u32x4")
+        kernel.fn.do("OpCooperativeVectorStoreNV", shared, kernel.b.constant(kernel.uint, 16), x)
+        kernel.store(x)
+
+    with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpCooperativeVectorStoreNV.*data race on groupshared"):
+        run_coopvec(shared_kernel(racing), [np.zeros((32, 4), np.uint32)], "u32x4")
+
+    def unwritten(kernel, shared, local):
+        kernel.load("u32x4")
+        kernel.store(kernel.fn.op("OpCooperativeVectorLoadNV", kernel.type_of("u32x4"), shared,
+                                  kernel.b.constant(kernel.uint, 32)))
+
+    with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpCooperativeVectorLoadNV.*no thread of its group has "
+                                                          r"written"):
+        run_coopvec(shared_kernel(unwritten), [np.zeros((32, 4), np.uint32)], "u32x4")
+
+
+def test_reduce_sum_accumulates_into_workgroup_memory_after_it_is_written():
+    def body(kernel, shared, local, initialise=True):
+        b, fn, uint = kernel.b, kernel.fn, kernel.uint
+        x = kernel.load("f32x4")
+        first = fn.op("OpIEqual", b.bool(), local, b.constant(uint, 0))
+        if initialise:
+            then, merge = fn.label(), fn.label()
+            fn.do("OpSelectionMerge", merge, 0)
+            fn.do("OpBranchConditional", first, then, merge)
+            fn.block(then)
+            zero = b.global_op("OpConstantCompositeReplicateEXT", kernel.type_of("f32x4"), b.constant(b.float(32), 0.0))
+            fn.do("OpCooperativeVectorStoreNV", shared, b.constant(uint, 0), zero)
+            fn.do("OpBranch", merge)
+            fn.block(merge)
+        barrier(kernel)
+        fn.do("OpCooperativeVectorReduceSumAccumulateNV", shared, b.constant(uint, 0), x)
+        barrier(kernel)
+        kernel.store(fn.op("OpCooperativeVectorLoadNV", kernel.type_of("f32x4"), shared, b.constant(uint, 0)))
+
+    values = (rng.integers(-8, 9, (64, 4)) / 4).astype(np.float32)
+    out = run_coopvec(shared_kernel(body), [values], "f32x4")
+    sums = values.reshape(2, 32, 4).sum(axis=1)
+    assert np.array_equal(out, np.repeat(sums, 32, axis=0))
+    with pytest.raises(SpirvUndefinedBehaviorError, match=r"OpCooperativeVectorReduceSumAccumulateNV.*no thread of "
+                                                          r"its group has written"):
+        run_coopvec(shared_kernel(lambda *a: body(*a, initialise=False)), [values], "f32x4")

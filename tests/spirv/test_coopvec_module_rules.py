@@ -30,7 +30,7 @@ def rejected(words: np.ndarray, match: str, error: type = SpirvValidationError) 
         prepare(words)
 
 
-# -- the type ----------------------------------------------------------------------------------------------------
+# -- the type ---------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("case, match", [
     ("bool components", "must be a scalar numerical type"),
     ("64-bit count", "must be a constant instruction with scalar 32-bit integer type"),
@@ -51,7 +51,7 @@ def test_cooperative_vector_type_rules(case, match):
     rejected(kernel.finish(), rf"OpTypeCooperativeVectorNV .*{match}")
 
 
-# -- which instructions take cooperative vectors ------------------------------------------------------------------------
+# -- which instructions take cooperative vectors ----------------------------------------------------------------------
 def element_wise(opname: str, operand_specs: list[str], result_spec: str, *, glsl: str | None = None,
                  literals: tuple[int, ...] = (), vector_operand: int | None = None) -> np.ndarray:
     """A module applying one instruction to loaded cooperative vectors (operand `vector_operand`: an OpTypeVector)."""
@@ -120,7 +120,7 @@ def test_select_between_cooperative_vectors_takes_a_scalar_condition():
     rejected(kernel.finish(), "takes a scalar bool Condition")
 
 
-# -- storage classes and the capability -------------------------------------------------------------------------------------
+# -- storage classes and the capability -------------------------------------------------------------------------------
 @pytest.mark.parametrize("storage", [StorageClass.Workgroup, StorageClass.StorageBuffer])
 def test_cooperative_vector_variables_only_in_function_or_private_storage(storage):
     kernel = CoopvecKernel()
@@ -151,7 +151,7 @@ def test_the_capability_requires_the_vulkan_memory_model_capability():
     rejected(kernel.finish(), r"OpCapability .*VulkanMemoryModel capability must be declared as well")
 
 
-# -- the six instructions' operands ------------------------------------------------------------------------------------
+# -- the six instructions' operands -----------------------------------------------------------------------------------
 def mul_module(**change) -> np.ndarray:
     """An FP16 InferencingOptimal MatrixMul, with one operand made wrong."""
     kernel = MulKernel()
@@ -223,7 +223,7 @@ def test_load_and_store_pointers_follow_the_storage_rules():
                               r"Workgroup, StorageBuffer or PhysicalStorageBuffer")
 
 
-# -- the Vulkan rules, reported at run time with the instruction's location ----------------------------------------------
+# -- the Vulkan rules, reported at run time with the instruction's location -------------------------------------------
 def run_mul(words: np.ndarray, profile: str = "reference") -> np.ndarray:
     matrix = np.zeros(1024, np.uint8)
     encode_matrix(np.ones((8, 8), np.float16), matrix, MatrixDescription(8, 8, T.F16, L.MulOptimal),

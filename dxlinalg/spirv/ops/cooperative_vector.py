@@ -29,7 +29,6 @@ from dxlinalg.spirv.compiler import (
     Compute,
     Frame,
     InstructionContext,
-    Invocation,
     register_opcode,
 )
 from dxlinalg.spirv.coopvec_rules import StorageClass
@@ -173,15 +172,6 @@ def buffer_range(region: Region) -> BufferRange:
     return BufferRange(region.data, region.base, region.address, region.writable, region.name, region.buffer)
 
 
-def workgroup_limits(region: Region, inv: Invocation) -> np.ndarray:
-    """Per lane, the end of its own workgroup's block of the chunk's Workgroup memory (the blocks are
-    equal and in group order, as `workgroup.workgroup_memory` lays them out)."""
-    threads = int(inv.extras["threads_per_group"])
-    groups = max(1, inv.lanes // threads)
-    per_group = region.size // groups
-    return (np.arange(inv.lanes, dtype=np.int64) // threads + 1) * per_group
-
-
 def lane_offsets(value: np.ndarray) -> int | np.ndarray:
     """A per-lane integer value as the core takes byte offsets: an int when uniform, else (lanes,) int64."""
     if value.shape[0] == 1:
@@ -198,9 +188,14 @@ def resolve(f: Frame, c: InstructionContext, operand: ArrayOperand) -> list[_Par
         return [(lanes, coopvec.ArrayPointer(buffer_range(region), StorageClass.PhysicalStorageBuffer, offsets))
                 for region, lanes, offsets in parts]
     assert isinstance(value, MemoryPointer)
-    limits = workgroup_limits(value.region, inv) if operand.storage == StorageClass.Workgroup else None
-    pointer = coopvec.ArrayPointer(buffer_range(value.region), StorageClass(operand.storage),
-                                   lane_offsets(value.offsets), limits)
+    region = value.region
+    if region.shared is not None:          # Workgroup memory: offsets count from each lane's group's memory
+        assert region.lane_base is not None
+        pointer = coopvec.ArrayPointer(buffer_range(region), StorageClass.Workgroup,
+                                       lane_offsets(value.offsets - region.lane_base), region.shared.size,
+                                       region.shared)
+    else:
+        pointer = coopvec.ArrayPointer(buffer_range(region), StorageClass(operand.storage), lane_offsets(value.offsets))
     return [(f.mask, pointer)]
 
 
