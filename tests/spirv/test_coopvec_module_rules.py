@@ -267,3 +267,16 @@ def test_a_replicated_composite_needs_a_value_of_the_constituent_type():
     kernel = CoopvecKernel()
     kernel.b.global_op("OpConstantCompositeReplicateEXT", kernel.type_of(F16X8), kernel.b.constant(kernel.uint, 1))
     rejected(kernel.finish(), r"OpConstantCompositeReplicateEXT .*SPV_EXT_replicated_composites")
+
+
+def test_transpose_has_a_scalar_boolean_type():
+    kernel = CoopvecKernel()
+    b, fn = kernel.b, kernel.fn
+    int32, uint = b.int(), kernel.uint
+    x = kernel.load(F16X8)
+    matrix = kernel.words_array(1)
+    fn.op("OpCooperativeVectorMatrixMulNV", kernel.type_of(F16X8), x, b.constant(int32, 0), matrix,
+          b.constant(uint, 0), b.constant(int32, 0), b.constant(int32, 8), b.constant(int32, 8),
+          b.constant(uint, 2), b.constant(uint, 0))
+    rejected(kernel.finish(), r"OpCooperativeVectorMatrixMulNV .*Transpose has type uint32; it must have a scalar "
+                              r"boolean type")
