@@ -28,6 +28,8 @@ WORKLOADS: list[Workload] = [
     Workload("W4", "benchmarks.w4_per_thread"),
     Workload("W5", "benchmarks.w5_spirv_inference"),
     Workload("S1", "benchmarks.scaling"),
+    Workload("N1", "benchmarks.n1_mma_sync"),
+    Workload("N2", "benchmarks.n2_nvgpu_gemm"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -6,8 +6,9 @@ Meaning, per lane (hlsl-specs 0029; SPV_NV_cooperative_vector says the same):
    and transposed when `transpose`); the bias likewise, M elements;
 3. result[i] = sum_k matrix[i, k] * input[k] (+ bias[i]), then one conversion to the result type.
 Integers: exact products, sums wrap modulo 2^32 (int32 accumulator, read unsigned when the output
-is unsigned). Floats: the profile's accumulator (reference: float32), bias added in it, rounded
-once to the result type. The surfaces (dxil, spirv) check their own operand rules and resolve the
+is unsigned). Floats: the profile's `matvec_sum`: float_accumulator (reference: float32), bias added
+in it, rounded once to the result type; or tensor_core_chunks (`matvec_chunks`, an H100's sums). FP16
+inputs under an FP8 interpretation are converted, or multiplied as they are (`matvec_fp8_input`). The surfaces (dxil, spirv) check their own operand rules and resolve the
 operands; everything after that is here. How it runs: a matrix uniform across the active lanes is
 decoded once (cached on the buffer's write version, `fast.matrix_cache`) and applied to all of
 them as one matrix product; lanes with different offsets are grouped by offset. Integer products
@@ -22,17 +23,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.gpu.half import narrow_float64_to_half, narrow_to_half
+from dxlinalg.gpu.half import half_aware_astype, narrow_float64_to_half, narrow_to_half, widen_half
 from dxlinalg.gpu.resources import BufferRange
 from dxlinalg.gpu.scratch import scratch
+from dxlinalg.linalg.fast import matvec_chunks as fast_chunks
 from dxlinalg.linalg.fast.matrix_cache import MATRIX_CACHE
+from dxlinalg.linalg.matvec_chunks import round_to_accumulator
 from dxlinalg.numerics.codecs import decode_elements
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.numerics.conversions import float_to_integer, saturate_integers
 from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float
 from dxlinalg.numerics.interpretation import LogicalVector
 from dxlinalg.profile.matrix_storage import MatrixDescription
-from dxlinalg.profile.model import DeviceProfile
+from dxlinalg.profile.model import DeviceProfile, Fp8VectorInput, MatvecSum
 
 FLOAT32_EXACT_INTEGER = 2 ** 24   # every integer of magnitude <= 2^24 is a float32
 FLOAT64_EXACT_INTEGER = 2 ** 53
@@ -65,13 +68,48 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
                           settings: FloatConversionSettings) -> np.ndarray:
     """(lanes, M) results of `output_type`; inactive lanes hold 0. Rules are the caller's."""
     integer_path = not (logical.is_float or type_info(matrix.desc.component_type).is_float)
-    accumulator = _products(ctx, logical.values, matrix.range, matrix.offsets, matrix.loading, matrix.desc,
+    values = _multiplied_input(logical, ctx.profile)
+    if not integer_path and ctx.profile.accumulation.matvec_sum is MatvecSum.TENSOR_CORE_CHUNKS:
+        return _tensor_core_product(ctx, values, matrix, m, bias, output_type, settings)
+    accumulator = _products(ctx, values, matrix.range, matrix.offsets, matrix.loading, matrix.desc,
                             matrix.transpose, integer_path, m, _largest_magnitude(logical.interpretation))
     if bias is not None:
         if integer_path and type_info(bias.component_type).is_float:
             accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
         _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
     result = _to_result(accumulator, integer_path, output_type, output_unsigned, settings)
+    result[~ctx.active] = 0
+    return result
+
+
+def _multiplied_input(logical: LogicalVector, profile: DeviceProfile) -> np.ndarray:
+    """The values the products take: the interpreted vector, or under `matvec_fp8_input = keep_fp16`
+    the FP16 inputs of an FP8 interpretation as they were."""
+    if logical.unrounded is not None and profile.accumulation.matvec_fp8_input is Fp8VectorInput.KEEP_FP16:
+        return widen_half(logical.unrounded)
+    return logical.values
+
+
+def _tensor_core_product(ctx: ExecutionContext, x: np.ndarray, matrix: MatrixOperand, m: int,
+                         bias: BiasOperand | None, output_type: ComponentType,
+                         settings: FloatConversionSettings) -> np.ndarray:
+    """The float path under `matvec_sum = tensor_core_chunks` (`linalg.matvec_chunks`): the bias,
+    rounded to the accumulator type, starts the sum; lanes are summed per matrix they read."""
+    chunks = ctx.profile.accumulation.matvec_chunks
+    start = np.zeros((ctx.lanes, m))
+    if bias is not None:
+        _add_bias(start, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+        start = round_to_accumulator(start, chunks).astype(np.float64)
+    sums = start.copy()                       # lanes that load no matrix: the bias alone
+    x64 = half_aware_astype(x, np.float64)
+    for offset, lanes in _offset_groups(matrix.offsets, matrix.loading):
+        operand = MATRIX_CACHE.prepared(matrix.range, offset, matrix.desc, ctx.profile, matrix.transpose,
+                                        np.dtype(np.float64)).transposed
+        sums[lanes] = fast_chunks.chunked_sums(x64[lanes], operand, start[lanes], chunks)
+    result = _to_result(sums, False, output_type, False, settings)
+    if chunks.nan == "canonical" and type_info(output_type).is_float:
+        bits = result.view(np.dtype(f"u{result.dtype.itemsize}"))
+        bits[np.isnan(sums)] = np.iinfo(bits.dtype).max >> 1     # the positive all-ones NaN: 0x7FFF, 0x7FFFFFFF
     result[~ctx.active] = 0
     return result
 

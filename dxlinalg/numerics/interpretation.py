@@ -43,6 +43,8 @@ class LogicalVector:
     # interpretation's own integer dtype (int8 for SINT8 and packed S8, ...), which holds them exactly
     # and widens to float32 for an exact BLAS product in one pass
     interpretation: ComponentType
+    unrounded: np.ndarray | None = None   # (lanes, K) float16: F16 inputs under an FP8 interpretation, before
+    # the conversion (a profile may multiply these instead: accumulation.matvec_fp8_input = "keep_fp16")
 
     @property
     def is_float(self) -> bool:
@@ -114,7 +116,8 @@ def interpret_physical(physical: np.ndarray, physical_type: ComponentType, inter
         physical = physical.view(storage)
     if physical_type == ComponentType.F16 and info.is_float and info.bits == 8:
         halves = np.ascontiguousarray(physical).view(np.uint16)
-        return LogicalVector(lookup(_half_as_fp8_values(interpretation, settings), halves), interpretation)
+        return LogicalVector(lookup(_half_as_fp8_values(interpretation, settings), halves), interpretation,
+                             halves.view(np.float16))
     converted = convert_elements(physical, physical_type, interpretation, settings)
     if info.is_float:
         values = widen_fp8(converted) if info.bits == 8 else converted.astype(np.float32)

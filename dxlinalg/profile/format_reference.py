@@ -28,7 +28,9 @@ from dxlinalg.profile.model import (
     FloatConversionFields,
     GroupSharedSettings,
     MulProperty,
+    NvgpuSettings,
     Shown,
+    TensorCoreChunks,
 )
 
 BEGIN = "<!-- generated from dxlinalg/profile/model.py: python -m dxlinalg.profile.format_reference docs/profiles.md -->"
@@ -43,7 +45,9 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
       for spec in LAYOUT_SPECS),
     ("float_conversion", FloatConversionFields),
     ("accumulation", AccumulationSettings),
+    ("accumulation.matvec_chunks", TensorCoreChunks),
     ("groupshared", GroupSharedSettings),
+    ("nvgpu", NvgpuSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

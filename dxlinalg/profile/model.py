@@ -246,12 +246,64 @@ class AtomicNan(StrEnum):
     CANONICAL = "canonical"          # one positive NaN with every mantissa bit set (FP16 0x7FFF), as an H100 writes
 
 
+class MatvecSum(StrEnum):
+    """How a float matrix-vector product sums its K products and the bias."""
+
+    FLOAT_ACCUMULATOR = "float_accumulator"      # in float_accumulator (BLAS order), bias added, rounded once
+    # NVIDIA's tensor core as measured on an H100 (docs/hardware-nvidia-h100-spirv.md), see
+    # linalg.matvec_chunks: chunks of consecutive k into an accumulator that starts at the bias, each
+    # chunk's terms truncated below a window under the largest operand exponent, summed exactly, rounded.
+    TENSOR_CORE_CHUNKS = "tensor_core_chunks"
+
+
+class Fp8VectorInput(StrEnum):
+    """What a matrix-vector product multiplies for an FP16 input vector under an FP8 interpretation."""
+
+    CONVERT = "convert"        # the FP16 values converted to FP8 (the spec's input interpretation)
+    KEEP_FP16 = "keep_fp16"    # the FP16 values as they are (an H100 ignores FP8 input interpretations)
+
+
+class TensorCoreChunks(BaseModel):
+    """The parameters of `matvec_sum = "tensor_core_chunks"` (linalg.matvec_chunks states the model)."""
+
+    model_config = STRICT_FROZEN
+    chunk_length: StrictInt = Field(16, ge=1, le=256, description="Consecutive k summed per step, from k = 0 on.")
+    kept_bits: StrictInt = Field(
+        25, ge=1, le=40,
+        description="Each term is truncated toward zero to a multiple of 2^(E - kept_bits), E the step's largest "
+                    "operand exponent sum e(x) + e(W) or the accumulator's exponent (FP16 exponents: subnormals "
+                    "count as -14).")
+    accumulator: Literal["FLOAT16", "FLOAT32"] = Field(
+        "FLOAT16", description="The accumulator's type: it starts at the bias and holds each step's rounded sum.")
+    rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="How each step's exact sum is rounded to the accumulator (nearest_even "
+                                    "overflows to Inf, toward_zero to the largest finite value).")
+    zero_sign: Literal["positive", "ieee"] = Field(
+        "positive", description="positive: every zero result is +0 (an H100); ieee: a negative sum that rounds "
+                                "to zero is -0, an exactly zero sum is -0 only when every term is -0.")
+    nan: Literal["canonical", "float_conversion"] = Field(
+        "canonical", description="A NaN result (a NaN term, Inf - Inf): canonical (the positive all-ones NaN, "
+                                 "FP16 0x7FFF) or whatever float_conversion makes of a NaN.")
+
+
 class AccumulationSettings(BaseModel):
     """Precision of matrix-vector products and the behaviour of the accumulate atomics."""
 
     model_config = STRICT
     float_accumulator: Literal["float32", "float64"] = Field(
-        "float32", description="Precision in which float matrix-vector products are summed.")
+        "float32", description="Precision in which float matrix-vector products are summed "
+                               "(matvec_sum float_accumulator).")
+    matvec_sum: MatvecSum = Field(
+        MatvecSum.FLOAT_ACCUMULATOR,
+        description="How float matrix-vector products sum: float_accumulator (float_accumulator, bias added, rounded "
+                    "once) or tensor_core_chunks (as an H100 sums, with matvec_chunks; "
+                    "docs/hardware-nvidia-h100-spirv.md).")
+    matvec_chunks: TensorCoreChunks = Field(
+        TensorCoreChunks(), description="The tensor_core_chunks parameters (unused otherwise).")
+    matvec_fp8_input: Fp8VectorInput = Field(
+        Fp8VectorInput.CONVERT,
+        description="FP16 input vectors under an FP8 input interpretation: convert (rounded to FP8, as the spec "
+                    "says) or keep_fp16 (multiplied as they are, as an H100 does).")
     atomic_granularity: AccumulateGranularity = Field(
         AccumulateGranularity.PER_WAVE,
         description="per_lane: every lane adds its own contribution to memory (one rounding each); per_wave: a "
@@ -288,6 +340,39 @@ class GroupSharedSettings(BaseModel):
         "immediate", description="When other threads see a groupshared store made without a barrier in between "
                                  "(permissive mode): immediate, or at_barrier (until the group's next barrier "
                                  "they read the bytes as they were at its last one).")
+
+
+class NvgpuSettings(BaseModel):
+    """MLIR nvgpu's warp-level ops: mma.sync's tensor-core arithmetic, tf32 inputs, async copies (docs/nvgpu.md)."""
+
+    model_config = STRICT_FROZEN
+    mma_sum: Literal["exact", "tensor_core"] = Field(
+        "exact", description="How mma.sync and mma.sp.sync sum float products: exact (A*B + C exactly, rounded once "
+                             "to the accumulator type) or tensor_core (K in chunks of mma_k_chunk products from C, "
+                             "each chunk's terms truncated below 2^(E - mma_kept_bits), summed exactly, rounded to "
+                             "the accumulator type; f64 is always the PTX fma chain).")
+    mma_k_chunk: StrictInt = Field(
+        8, ge=1, le=256, description="tensor_core: products summed per step; at least K (256) sums an instruction's "
+                                     "whole K at once, as the H100's mma.sync does (8: its outer-product "
+                                     "accumulate).")
+    mma_kept_bits: StrictInt = Field(
+        25, ge=10, le=40, description="tensor_core: bits kept below E, the largest term's exponent (25 on the H100).")
+    mma_alignment: Literal["product", "operands"] = Field(
+        "product", description="tensor_core: a product's exponent in E: product (floor(log2 |a*b|), the H100's "
+                               "outer-product accumulate) or operands (ea + eb, the operands' exponents with "
+                               "subnormals at the format's minimum, the H100's mma.sync).")
+    mma_f32_rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="tensor_core: how a step rounds into a float32 accumulator: nearest_even or "
+                                    "toward_zero (the H100's mma.sync: magnitudes of 2^128 and more still give "
+                                    "Inf); float16 accumulators round to nearest even.")
+    tf32_inputs: Literal["truncate", "nearest_even", "nearest_away"] = Field(
+        "truncate", description="How mma.sync with tf32Enabled reads f32 operands: truncate (the low 13 bits "
+                                "cleared, as PTX says of wgmma and the H100 does), or rounded to 10 mantissa bits, "
+                                "nearest_even or nearest_away (cvt.rna.tf32.f32).")
+    async_copy_lands: Literal["at_wait", "at_issue"] = Field(
+        "at_wait", description="When device_async_copy reads its source and writes its destination: at_wait (when a "
+                               "device_async_wait covers its group, the latest legal point) or at_issue (at once, "
+                               "the earliest).")
 
 
 class FloatConversionFields(BaseModel):
@@ -363,6 +448,8 @@ class DeviceProfile(BaseModel):
         AccumulationSettings(), description="Product precision and the accumulate atomics.")
     groupshared: GroupSharedSettings = Field(
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
+    nvgpu: NvgpuSettings = Field(
+        NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
     vulkan: Annotated[VulkanProfile | None, Shown(
         "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
         None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "

@@ -206,7 +206,8 @@ def run_case(case: MulCase, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.n
     biases = [placed.biases[c % 2] for c in placed.choice] if case.bias else None
     expected = oracle_matvec(vectors, prop.input_interpretation, sources, prop.matrix_interpretation, case.m, case.k,
                              case.transpose, [None if b is None else [_py(v) for v in b] for b in biases]
-                             if biases is not None else None, output_dtype, active, profile.float_conversion)
+                             if biases is not None else None, output_dtype, active, profile.float_conversion,
+                             profile.accumulation)
     expected_array = np.zeros((case.lanes, case.m), output_dtype)
     for lane, row in enumerate(expected):
         if row is not None:

@@ -2,14 +2,17 @@
 
 Each run is one module variant of hardware/nvidia-h100/spirv/matvec_probe.comp: workgroups of 32
 invocations (one H100 wave) sharing a matrix and a bias, every invocation its own input vector.
-`emulate` replays a run through dxlinalg.spirv.coopvec.matrix_mul on profile nvidia-h100 with the
-matrix bytes the GPU was given (the profile's InferencingOptimal encoding, checked by its sha256).
+`emulate` replays a run through dxlinalg.spirv.coopvec.matrix_mul on profile nvidia-h100 (or a
+variant of it) with the matrix bytes the GPU was given (the profile's InferencingOptimal encoding,
+checked by its sha256).
 
-The emulator sums floats with a float32 BLAS, whose summation order may differ between machines.
-`order_robust` marks the results that no float32 summation order can change (the interval that
-any order's rounding errors allow rounds to one FP16 value), so a replay can assert those bits
-exactly anywhere and the rest to within that interval. `documented_model` is the accumulation the
-H100 was measured to do (docs/hardware-nvidia-h100-spirv.md), stated literally.
+`SPEC_SUMS` is nvidia-h100 with the spec's float path (matvec_sum float_accumulator: a float32
+BLAS, whose summation order may differ between machines; FP8 input interpretations converted),
+as the profile was when the runs were recorded. `order_robust` marks the results that no float32
+summation order can change (the interval that any order's rounding errors allow rounds to one FP16
+value), so its differences from the H100 can be asserted exactly anywhere and the rest to within
+that interval. `documented_model` is the accumulation the H100 was measured to do
+(docs/hardware-nvidia-h100-spirv.md), stated literally, independently of dxlinalg.linalg.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from dxlinalg.profile.matrix_storage import (
     encode_matrix,
     stored_size,
 )
+from dxlinalg.profile.model import DeviceProfile, Fp8VectorInput, MatvecSum
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import coopvec
 from dxlinalg.spirv.coopvec import ArrayPointer, Bias, physical_component_type
@@ -40,6 +44,8 @@ from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands, StorageClass
 
 DATA = Path(__file__).parents[1] / "data" / "nvidia_h100_spirv"
 PROFILE = load_profile("nvidia-h100")
+SPEC_SUMS = PROFILE.model_copy(update={"name": "nvidia-h100, spec sums", "accumulation": PROFILE.accumulation.model_copy(
+    update={"matvec_sum": MatvecSum.FLOAT_ACCUMULATOR, "matvec_fp8_input": Fp8VectorInput.CONVERT})})
 LANES = 32
 FILL = {np.dtype(np.uint16): 0xA5A5, np.dtype(np.uint32): 0xA5A5A5A5}   # results nobody wrote
 FP8_INTERPRETATIONS = (1000491002, 1000491003)
@@ -143,9 +149,9 @@ def lane_biases(run: Run) -> np.ndarray:
     return run.bias.astype(np.float64)[lane_cases(run)]
 
 
-def emulate(run: Run, strict: bool = True) -> np.ndarray:
-    """(cases, 32, M) result bits of MatrixMul(Add) on nvidia-h100, all cases in one call (each
-    lane's MatrixOffset and BiasOffset point at its case's)."""
+def emulate(run: Run, strict: bool = True, profile: DeviceProfile = PROFILE) -> np.ndarray:
+    """(cases, 32, M) result bits of MatrixMul(Add) on `profile` (nvidia-h100 or a variant with its
+    layouts), all cases in one call (each lane's MatrixOffset and BiasOffset point at its case's)."""
     meta = run.meta
     lanes = len(run.labels) * LANES
     case_of_lane = lane_cases(run).reshape(-1)
@@ -157,7 +163,7 @@ def emulate(run: Run, strict: bool = True) -> np.ndarray:
     bias = None
     if run.bias is not None:
         bias = Bias(_pointer(_bias_bytes(run)), case_of_lane * meta["bias_stride"], meta["bias_interpretation"])
-    with standalone_lanes(lanes, profile=PROFILE, strict=strict) as ctx, np.errstate(all="ignore"):
+    with standalone_lanes(lanes, profile=profile, strict=strict) as ctx, np.errstate(all="ignore"):
         result = coopvec.matrix_mul(ctx, inputs, meta["input_interpretation"], _pointer(matrix_bytes(run)),
                                     case_of_lane * meta["matrix_stride"], meta["matrix_interpretation"], meta["m"],
                                     meta["k"], int(MatrixLayout.MulOptimal), meta["transpose"], 0, operands,
@@ -167,7 +173,7 @@ def emulate(run: Run, strict: bool = True) -> np.ndarray:
 
 
 def emulator_inputs(run: Run) -> np.ndarray:
-    """(cases, 32, K) float64: the input vectors as the emulator interprets them (FP8 rounding included)."""
+    """(cases, 32, K) float64: the input vectors as the spec interprets them (FP8 rounding included)."""
     physical = run.inputs.reshape(-1, run.inputs.shape[-1])
     component = physical_component_type(physical, physical.dtype.kind == "i")
     interpretation = component_type_from_vulkan(run.meta["input_interpretation"], "InputInterpretation")
@@ -199,7 +205,7 @@ def float32_interval(run: Run) -> tuple[np.ndarray, np.ndarray]:
 
 
 def order_robust(run: Run) -> np.ndarray:
-    """(cases, 32, M) bool: every float32 summation order gives the same FP16 result (always true for
+    """(cases, 32, M) bool: under SPEC_SUMS, every float32 summation order gives the same FP16 result (always true for
     integer runs; true for non-finite sums, which any order reaches)."""
     if not run.is_float:
         return np.ones(run.observed.shape, bool)

@@ -10,6 +10,10 @@ Deliberate difference from the reference profile: the oracle sums in float64, th
 float32. On the Vulkan CTS value grid (multiples of 0.5, one layer) every partial sum is exact in
 both, so results are bit-identical; elsewhere tests compare with the CTS relative tolerance.
 
+Under a profile's `matvec_sum = "tensor_core_chunks"` the float sums follow that documented model
+instead (`tensor_core_matvec_row`, in Fractions), and `matvec_fp8_input = "keep_fp16"` keeps FP16
+inputs under FP8 interpretations as they are.
+
 Atomics follow the profile's documented model literally: per-lane or per-wave operands (a wave's
 sum: exact, as a Fraction, float32 summed lane by lane with a rounding at each step, or NVIDIA's
 tensor-core chunks / butterfly, in Fractions), each
@@ -27,7 +31,15 @@ import numpy as np
 
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
-from dxlinalg.profile.model import AccumulateGranularity, AccumulateOrder, AccumulationSettings, WaveSum
+from dxlinalg.profile.model import (
+    AccumulateGranularity,
+    AccumulateOrder,
+    AccumulationSettings,
+    Fp8VectorInput,
+    MatvecSum,
+    TensorCoreChunks,
+    WaveSum,
+)
 from tests.oracle import float_formats
 from tests.oracle.float_formats import FORMATS, Exact
 
@@ -95,8 +107,11 @@ def wrap32(n: int, unsigned: bool) -> int:
 
 # -- matrix-vector ---------------------------------------------------------------------------------------
 def interpret(physical_row: Sequence, physical_type: ComponentType, interpretation: ComponentType, k: int,
-              settings: FloatConversionSettings) -> list:
-    """The K logical input values of one lane (0029 From-Register Interpretations, Conversion Rules)."""
+              settings: FloatConversionSettings, keep_fp16: bool = False) -> list:
+    """The K logical input values of one lane (0029 From-Register Interpretations, Conversion Rules);
+    `keep_fp16`: FP16 inputs under an FP8 interpretation stay as they are."""
+    if keep_fp16 and physical_type == T.F16 and interpretation in (T.F8_E4M3, T.F8_E5M2):
+        return [float(element) for element in physical_row[:k]]
     if interpretation in (T.PackedS8x32, T.PackedU8x32):
         logical = []
         for i in range(k):
@@ -121,14 +136,24 @@ def interpret(physical_row: Sequence, physical_type: ComponentType, interpretati
 def matvec_lane(physical_row: Sequence, physical_type: ComponentType, input_interpretation: ComponentType,
                 source: np.ndarray | None, matrix_interpretation: ComponentType, m: int, k: int, transpose: bool,
                 bias: Sequence | None, output_type: ComponentType, output_unsigned: bool,
-                settings: FloatConversionSettings) -> list:
-    """One lane of matvecmul/matvecmuladd. `source` None means the load was out of bounds (zeros)."""
-    x = interpret(physical_row, physical_type, input_interpretation, k, settings)
+                settings: FloatConversionSettings, accumulation: AccumulationSettings | None = None) -> list:
+    """One lane of matvecmul/matvecmuladd. `source` None means the load was out of bounds (zeros).
+    `accumulation` None: the spec's sums (float64 here)."""
+    accumulation = accumulation or AccumulationSettings()
+    x = interpret(physical_row, physical_type, input_interpretation, k, settings,
+                  accumulation.matvec_fp8_input is Fp8VectorInput.KEEP_FP16)
     is_float = input_interpretation in FLOAT_TYPES or matrix_interpretation in FLOAT_TYPES
+    chunked = is_float and accumulation.matvec_sum is MatvecSum.TENSOR_CORE_CHUNKS
     if bias is not None and any(isinstance(b, float) for b in bias):
         is_float = True
     result = []
     for i in range(m):
+        if chunked:
+            row = [0.0 if source is None else float(source[j][i] if transpose else source[i][j]) for j in range(k)]
+            total = tensor_core_matvec_row(x, row, None if bias is None else float(bias[i]),
+                                           accumulation.matvec_chunks)
+            result.append(_convert_result(total, True, output_type, output_unsigned, settings))
+            continue
         total: int | float = 0.0 if is_float else 0
         for j in range(k):
             if source is None:
@@ -159,9 +184,11 @@ def _convert_result(total: int | float, is_float: bool, output_type: ComponentTy
 
 def oracle_matvec(inputs: np.ndarray, input_interpretation: ComponentType, sources: Sequence,
                   matrix_interpretation: ComponentType, m: int, k: int, transpose: bool, biases: Sequence | None,
-                  output_dtype: np.dtype, active: np.ndarray, settings: FloatConversionSettings) -> list:
+                  output_dtype: np.dtype, active: np.ndarray, settings: FloatConversionSettings,
+                  accumulation: AccumulationSettings | None = None) -> list:
     """Every lane: `sources[lane]` its matrix (None: out of bounds), `biases[lane]` its bias values
-    (None: out of bounds, i.e. zeros; `biases` None: matvecmul). Inactive lanes give None."""
+    (None: out of bounds, i.e. zeros; `biases` None: matvecmul). Inactive lanes give None.
+    `accumulation`: the profile's matvec settings (None: the spec's)."""
     physical_type = PHYSICAL[np.dtype(inputs.dtype)]
     output_type = PHYSICAL[np.dtype(output_dtype)]
     output_unsigned = np.dtype(output_dtype).kind == "u"
@@ -175,8 +202,80 @@ def oracle_matvec(inputs: np.ndarray, input_interpretation: ComponentType, sourc
             bias = [0] * m if biases[lane] is None else list(biases[lane])
         results.append(matvec_lane(list(inputs[lane]), physical_type, input_interpretation, sources[lane],
                                    matrix_interpretation, m, k, transpose, bias, output_type, output_unsigned,
-                                   settings))
+                                   settings, accumulation))
     return results
+
+
+# -- NVIDIA's matrix-vector sums (matvec_sum = "tensor_core_chunks") --------------------------------------
+_ACCUMULATOR_FORMATS = {"FLOAT16": (11, -14, 65504.0), "FLOAT32": (24, -126, float(np.finfo(np.float32).max))}
+
+
+def _floor_log2(value: Fraction) -> int:
+    top = value.numerator.bit_length() - value.denominator.bit_length()
+    return top - 1 if Fraction(2) ** top > value else top
+
+
+def _round_dyadic(total: Fraction, accumulator: str, rounding: str) -> float:
+    """An exact value rounded to the accumulator format (precision, smallest normal exponent,
+    largest finite): nearest even (past the largest finite: Inf) or toward zero (there: the largest
+    finite). A zero result is returned as +0 (the caller sets signs)."""
+    precision, smallest, largest = _ACCUMULATOR_FORMATS[accumulator]
+    if total == 0:
+        return 0.0
+    quantum = Fraction(2) ** (max(_floor_log2(abs(total)), smallest) - (precision - 1))
+    units = abs(total) / quantum
+    kept = round(units) if rounding == "nearest_even" else math.floor(units)   # Fraction rounds half to even
+    value = kept * quantum
+    if value > largest:
+        value = math.inf if rounding == "nearest_even" else largest
+    return math.copysign(float(value), total)
+
+
+def tensor_core_matvec_row(x: Sequence[float], w: Sequence[float], bias: float | None,
+                           chunks: TensorCoreChunks) -> float:
+    """One result as docs/hardware-nvidia-h100-spirv.md states the model: an accumulator of
+    `chunks.accumulator` from the bias; per chunk of consecutive k, E = the largest e(x_k) + e(w_k)
+    over nonzero products and e(acc); every term truncated toward zero to a multiple of
+    2^(E - kept_bits); the exact sum rounded. e(v) = floor(log2 |v|), at least -14 for operands and
+    the accumulator type's smallest normal exponent for the accumulator."""
+    smallest = _ACCUMULATOR_FORMATS[chunks.accumulator][1]
+    accumulator = 0.0
+    if bias is not None:
+        accumulator = bias if not math.isfinite(bias) else _round_dyadic(Fraction(bias), chunks.accumulator,
+                                                                          chunks.rounding)
+        accumulator = _zero_signed(accumulator, [bias], chunks)
+    for first in range(0, len(x), chunks.chunk_length):
+        xs, ws = x[first: first + chunks.chunk_length], w[first: first + chunks.chunk_length]
+        products = [a * b for a, b in zip(xs, ws)]                      # exact in float64
+        terms = [accumulator, *products]
+        if not all(math.isfinite(t) for t in terms):
+            infinities = {t for t in terms if math.isinf(t)}
+            nan = any(math.isnan(t) for t in terms) or len(infinities) == 2
+            accumulator = math.nan if nan else infinities.pop()
+            continue
+        exponents = [max(_floor_log2(abs(Fraction(a))), -14) + max(_floor_log2(abs(Fraction(b))), -14)
+                     for a, b in zip(xs, ws) if a != 0 and b != 0]
+        if accumulator != 0:
+            exponents.append(max(_floor_log2(abs(Fraction(accumulator))), smallest))
+        if not exponents:
+            accumulator = _zero_signed(0.0, terms, chunks)
+            continue
+        unit = Fraction(2) ** (max(exponents) - chunks.kept_bits)
+        kept = [(abs(Fraction(t)) // unit) * unit for t in terms]
+        truncated = [-v if math.copysign(1, t) < 0 else v for v, t in zip(kept, terms)]
+        rounded = _round_dyadic(sum(truncated, Fraction(0)), chunks.accumulator, chunks.rounding)
+        accumulator = _zero_signed(rounded, [math.copysign(float(v), t) for v, t in zip(kept, terms)], chunks)
+    return accumulator
+
+
+def _zero_signed(value: float, terms: Sequence[float], chunks: TensorCoreChunks) -> float:
+    """A zero's sign: +0 under zero_sign positive; under ieee -0 when every (truncated) term is -0,
+    or the nonzero sum was negative."""
+    if value != 0 or chunks.zero_sign == "positive":
+        return value + 0.0 if value == 0 else value
+    if math.copysign(1, value) < 0:
+        return value
+    return -0.0 if all(t == 0 and math.copysign(1, t) < 0 for t in terms) else 0.0
 
 
 def round_exact_sum(terms: Sequence[float], destination: ComponentType, settings: FloatConversionSettings) -> float:

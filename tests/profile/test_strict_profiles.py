@@ -65,7 +65,8 @@ def test_unknown_keys_in_every_layout_kind_are_rejected(layout):
 
 def test_an_unknown_key_lists_the_valid_keys_of_its_own_level():
     error = _error(_with("accumulation.zzz", 1))
-    assert error.rule == ("unknown key; valid keys here: float_accumulator, atomic_granularity, wave_sum, "
+    assert error.rule == ("unknown key; valid keys here: float_accumulator, matvec_sum, matvec_chunks, "
+                          "matvec_fp8_input, atomic_granularity, wave_sum, "
                           "atomic_order, atomic_seed, atomic_nan")
 
 

@@ -1,0 +1,210 @@
+"""Matrix multiply-accumulate, D = A * B + C per warp tile: the arithmetic of mma.sync (PTX `mma`).
+
+One model for every surface that multiplies matrices on tensor cores, chosen by the profile's
+`nvgpu` settings:
+- floats (f16, bf16, tf32 operands; f16 or f32 accumulators):
+  - `exact`: the exact sum of C and every exact product, rounded once to the accumulator type
+    (computed fast by `fast.exact_dot`);
+  - `tensor_core`: K in consecutive chunks of `mma_k_chunk` products from the accumulator C; each
+    step truncates the chunk's exact products and the accumulator below 2^(E - mma_kept_bits), E
+    the largest term's exponent (for a product: its own, or its operands' ea + eb,
+    `mma_alignment`), adds them exactly and rounds to the accumulator type (f16: nearest even; f32:
+    `mma_f32_rounding`): the H100 outer-product model of `tensor_core_sums`, generalised
+    (`chunked_sums`); docs/hardware-nvidia-h100-nvgpu.md has the values mma.sync showed.
+  An exactly zero sum is +0 and a NaN result is positive in both (what the H100 writes).
+- f64 (m8n8k4): PTX defines it, so every profile does the same: a chain of f64 fused
+  multiply-adds in k order from C, d = fma(a[k], b[k], d), each rounded to nearest even (the order
+  is the H100's; PTX does not give one).
+- integers (s8/u8/s4/u4 into s32): exact products and sums, then the s32 accumulator wraps, or
+  saturates with `.satfinite`.
+tf32 operands are f32 registers read as tf32 (`tf32_values`: truncated or rounded, a setting).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
+from dxlinalg.linalg.matvec import round_float_result
+from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
+from dxlinalg.numerics.component_types import ComponentType
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.profile.model import NvgpuSettings
+
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+TF32_DROPPED_BITS = 13                  # f32's 23 mantissa bits, tf32's 10
+ACCUMULATORS = {np.dtype(np.float16): ComponentType.F16, np.dtype(np.float32): ComponentType.F32}
+
+
+@dataclass(frozen=True)
+class FloatMma:
+    """What the float model needs from a profile: its nvgpu sum settings and its float rounding settings."""
+
+    nvgpu: NvgpuSettings
+    conversion: FloatConversionSettings
+
+
+def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> np.ndarray:
+    """(W, M, N) D of c's dtype (float16 or float32) from A (W, M, K), B (W, K, N) of float16,
+    bfloat16 or float32 (tf32 values) and C (W, M, N)."""
+    accumulator = ACCUMULATORS.get(c.dtype)
+    if accumulator is None:
+        raise InvalidArgumentError(f"mma accumulator C has dtype {c.dtype}; float mma accumulates in float16 or "
+                                   f"float32")
+    waves, m, n = c.shape
+    settings = model.nvgpu
+    toward_zero = (settings.mma_sum == "tensor_core" and accumulator == ComponentType.F32
+                   and settings.mma_f32_rounding == "toward_zero")
+
+    def rounding(values: np.ndarray) -> np.ndarray:
+        rounded = round_float_result(positive_nan(values), accumulator, model.conversion)
+        return _toward_zero(values, rounded) if toward_zero else rounded
+
+    left, right = a.transpose(0, 2, 1), b
+    with np.errstate(invalid="ignore", over="ignore"):                  # NaN and Inf operands are data here
+        if settings.mma_sum == "tensor_core":
+            start = c.astype(np.float64).reshape(waves, m * n)
+            exponents = (operand_exponents(left), operand_exponents(right)) \
+                if settings.mma_alignment == "operands" else None
+            d = chunked_sums(left, right, start, rounding, chunk=settings.mma_k_chunk,
+                             kept_bits=settings.mma_kept_bits, operand_exponents=exponents)
+            return d.reshape(waves, m, n)
+        return rounding(exact_tile_sums(left, right, c, rounding))
+
+
+def operand_exponents(values: np.ndarray) -> np.ndarray:
+    """floor(log2 |v|) of float16/bfloat16/float32 values, subnormals (and zeros) at the format's
+    smallest normal exponent: what the H100 aligns a product a * b on (ea + eb), read on the bits."""
+    unsigned = np.dtype(f"u{values.dtype.itemsize}")
+    fraction_bits = {2: 7 if values.dtype.name == "bfloat16" else 10, 4: 23}[values.dtype.itemsize]
+    exponent_bits = 8 * values.dtype.itemsize - 1 - fraction_bits
+    field = (np.ascontiguousarray(values).view(unsigned) >> unsigned.type(fraction_bits)) & \
+        unsigned.type((1 << exponent_bits) - 1)
+    return np.maximum(field.astype(np.int64), 1) - ((1 << (exponent_bits - 1)) - 1)
+
+
+def _toward_zero(values: np.ndarray, nearest: np.ndarray) -> np.ndarray:
+    """float32 rounding toward zero, from the nearest-even rounding of the same float64 values, as the
+    H100 rounds into f32 accumulators: a result past the exact value steps back toward zero (so
+    overflow gives the largest finite value), except that magnitudes of 2^128 and more give Inf."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        past = np.isfinite(values) & (np.abs(nearest.astype(np.float64)) > np.abs(values))
+        stepped = np.where(past, np.nextafter(nearest, np.float32(0)), nearest)
+        return np.where(np.isfinite(values) & (np.abs(values) >= 2.0 ** 128),
+                        np.copysign(np.inf, values).astype(np.float32), stepped)
+
+
+def tf32_values(values: np.ndarray, mode: str) -> np.ndarray:
+    """float32 registers as the tf32 numbers a tf32 mma reads: the low 13 mantissa bits cleared
+    (`truncate`, as the H100 does: a NaN whose payload lies there becomes Inf) or rounded away
+    (`nearest_even`, `nearest_away`: cvt.rn / cvt.rna.tf32.f32, where a NaN stays a NaN and
+    rounding past the largest tf32 gives infinity)."""
+    bits = np.ascontiguousarray(values, np.float32).view(np.uint32)
+    low = bits & np.uint32((1 << TF32_DROPPED_BITS) - 1)
+    kept = bits - low
+    if mode == "truncate":
+        return kept.view(np.float32)
+    if mode not in ("nearest_even", "nearest_away"):
+        raise InvalidArgumentError(f"tf32 input mode {mode!r} is not one of truncate, nearest_even, nearest_away")
+    finite = (bits & np.uint32(0x7F800000)) != np.uint32(0x7F800000)
+    half = np.uint32(1 << (TF32_DROPPED_BITS - 1))
+    odd = (kept >> np.uint32(TF32_DROPPED_BITS)) & np.uint32(1)
+    up = (low > half) | ((low == half) & ((odd == 1) if mode == "nearest_even" else True))
+    rounded = np.where(finite & up, kept + np.uint32(1 << TF32_DROPPED_BITS), kept)
+    rounded = np.where(~finite & (low != 0), bits | np.uint32(1 << 22), rounded)     # a NaN stays a (quiet) NaN
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def integer_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, *, saturate: bool) -> np.ndarray:
+    """(W, M, N) int32 D = A * B + C, exact products and sums, then wrapped to int32 or, with
+    `saturate` (`.satfinite`), clamped to [INT32_MIN, INT32_MAX]. A and B hold 4- or 8-bit values,
+    so every partial sum of an mma (K <= 128) stays below 2^24: a float32 matrix product is exact."""
+    sums = np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(np.int64) + c.astype(np.int64)
+    if saturate:
+        return np.clip(sums, INT32_MIN, INT32_MAX).astype(np.int32)
+    return sums.astype(np.int32)          # the low 32 bits: wrap-around
+
+
+def float64_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """(W, M, N) float64 D: d = C, then d = fma(A[:, :, k], B[:, k, :], d) for k = 0, 1, ... (PTX:
+    .f64 mma is a chain of f64 fused multiply-adds, .rn). NaNs are IEEE's as x86 makes them, which
+    the H100's DMMA matches: a NaN operand's payload propagates, Inf - Inf and 0 * Inf give the
+    negative quiet NaN."""
+    d = np.array(c, np.float64)
+    for k in range(a.shape[2]):
+        d = fused_multiply_add(np.broadcast_to(a[:, :, k, None], d.shape), np.broadcast_to(b[:, None, k, :], d.shape), d)
+    return d
+
+
+def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """x * y + z rounded once to float64 (nearest even), elementwise.
+
+    Boldo and Melquiond's emulation ("Emulation of FMA and correctly rounded sums: proved
+    algorithms using rounding to odd", 2008): the exact product x * y = ph + pl and the exact sum
+    z + ph = th + tl, then RN(th + RO(tl + pl)), RO rounding to odd. It needs no overflow and no
+    underflow; operands outside a safe exponent range, and non-finite ones, take the exact
+    (Fraction) or IEEE path instead."""
+    x, y, z = (np.asarray(v, np.float64) for v in np.broadcast_arrays(x, y, z))
+    with np.errstate(all="ignore"):
+        ph, pl = _two_product(x, y)
+        th, tl = _two_sum(z, ph)
+        result = th + _round_to_odd_sum(tl, pl)
+        product_exponent = np.frexp(x)[1] + np.frexp(y)[1]
+        safe = (np.isfinite(x) & np.isfinite(y) & np.isfinite(z)
+                & ((x == 0) | (y == 0) | ((product_exponent > -900) & (product_exponent < 1000)))
+                & ((z == 0) | (np.abs(z) > 2.0 ** -900)) & np.isfinite(result)
+                & ((result == 0) | (np.abs(result) > 2.0 ** -900)))
+        zero_product = (x == 0) | (y == 0)            # an exactly zero result takes IEEE's sign of x * y + z
+        result = np.where(result == 0, np.where(zero_product, x * y + z, 0.0), result)
+        special = ~(np.isfinite(x) & np.isfinite(y) & np.isfinite(z))
+        result = np.where(special, np.where(np.isfinite(x) & np.isfinite(y), z, x * y + z), result)
+    for index in zip(*np.nonzero(~safe & ~special)):
+        result[index] = _exact_fma(float(x[index]), float(y[index]), float(z[index]))
+    return result
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a + b = s + e exactly (Knuth), s = RN(a + b)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a = high + low with 26-bit halves (Veltkamp)."""
+    scaled = a * 134217729.0                                           # 2^27 + 1
+    high = scaled - (scaled - a)
+    return high, a - high
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a * b = p + e exactly (Dekker), p = RN(a * b), barring overflow and underflow."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _round_to_odd_sum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a + b rounded to odd: truncated toward zero, the last bit set when inexact."""
+    s, e = _two_sum(a, b)
+    toward_zero = np.where((e != 0) & (np.signbit(e) != np.signbit(s)), np.nextafter(s, 0.0), s)
+    even = (toward_zero.view(np.int64) & 1) == 0
+    away = np.where(np.signbit(toward_zero), -np.inf, np.inf)
+    return np.where((e != 0) & even, np.nextafter(toward_zero, away), toward_zero)
+
+
+def _exact_fma(x: float, y: float, z: float) -> float:
+    """x * y + z, finite operands, rounded once to float64 through exact rationals (Python's
+    int / int division is correctly rounded)."""
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:
+        return x * y + z            # the IEEE sign of an exact zero (+0 unless both terms are -0)
+    try:
+        return float(exact)
+    except OverflowError:
+        return float("inf") if exact > 0 else float("-inf")

@@ -1,0 +1,139 @@
+"""`nvgpu.mma.sync` and `nvgpu.mma.sp.sync`: D = A * B + C on every warp's fragments.
+
+Operands are per-lane vectors, arrays shaped (lanes, registers, elements) with MLIR's vector shapes
+(`mma_shapes`); the fragment maps gather each warp's A (M x K), B (K x N) and C (M x N), the
+arithmetic is the shared tensor-core model (`dxlinalg.linalg.mma_sums`, chosen by the profile's
+`nvgpu` settings) and D goes back to C's fragments. Like any register operation the result is
+computed for every lane (merge it with `assign` inside a branch); a warp with only some lanes
+active is reported in strict mode. Integer operands always saturate (nvgpu lowers them with
+`.satfinite`). mma.sp.sync's A holds the non-zeros of a 2:4 (tf32: 1:2) sparse A, placed by the
+metadata (`sparse_metadata`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.linalg.mma_sums import (
+    FloatMma,
+    float64_mma,
+    float_mma,
+    integer_mma,
+    tf32_values,
+)
+from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
+from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
+from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count
+from dxlinalg.profile.model import DeviceProfile
+
+INTEGER_TYPES = ("s8", "u8", "s4", "u4")
+
+
+def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaShape: object,  # noqa: N803
+             tf32Enabled: bool = False, *, profile: str | DeviceProfile | None = None,  # noqa: N803
+             strict: bool | None = None) -> np.ndarray:
+    """`nvgpu.mma.sync (A, B, C) {mmaShape = [m, n, k], tf32Enabled}`: (lanes, *C's vector shape) of C's dtype.
+
+    Outside a shader, `profile` and `strict` choose the device and mode (reference, strict)."""
+    op = "nvgpu.mma.sync"
+    a, b, c = _operands(op, matrixA, matrixB, matrixC)
+    shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
+    _check_vectors(op, shape, a, b, c)
+    with register_op(a.shape[0], profile, strict, op) as run:
+        warps = a.shape[0] // WARP_SIZE
+        return _multiply(run.profile, shape, _gather(shape.a, a, warps), b, c)
+
+
+def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  # noqa: N803
+                sparseMetadata: np.ndarray, mmaShape: object, sparsitySelector: int = 0,  # noqa: N803
+                tf32Enabled: bool = False, *, profile: str | DeviceProfile | None = None,  # noqa: N803
+                strict: bool | None = None) -> np.ndarray:
+    """`nvgpu.mma.sp.sync (A, B, C) metadata (m) {mmaShape, sparsitySelector, tf32Enabled}`: D of C's
+    fragments; A holds the stored non-zeros, `sparseMetadata` (lanes, 2) int16/uint16 their indices."""
+    op = "nvgpu.mma.sp.sync"
+    a, b, c = _operands(op, matrixA, matrixB, matrixC)
+    operand_type = operand_type_of(a.dtype, bool(tf32Enabled), op)
+    if operand_type == "f64":
+        raise InvalidArgumentError(f"{op}: f64 is not supported for sparse mode")
+    shape = find_shape(mmaShape, operand_type, True, op)
+    _check_vectors(op, shape, a, b, c)
+    metadata = _metadata_words(op, sparseMetadata, a.shape[0])
+    with register_op(a.shape[0], profile, strict, op) as run:
+        selector = check_selector(shape, sparsitySelector, run.strict, op)
+        warps = a.shape[0] // WARP_SIZE
+        stored = _register_values(a).reshape(warps, WARP_SIZE, shape.a.elements)
+        dense = dense_a(shape, stored, metadata.reshape(warps, WARP_SIZE), selector, run.strict, op)
+        return _multiply(run.profile, shape, dense, b, c)
+
+
+def _operands(op: str, a: object, b: object, c: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    arrays = tuple(np.asarray(v) for v in (a, b, c))
+    for name, array in zip("ABC", arrays):
+        if array.ndim != 3:
+            raise InvalidArgumentError(f"{op}: matrix{name} must be per-lane vectors shaped (lanes, registers, "
+                                       f"elements), got shape {array.shape}")
+    if arrays[0].dtype != arrays[1].dtype:
+        raise InvalidArgumentError(f"{op}: failed to verify that matrixA and matrixB have same element type "
+                                   f"({arrays[0].dtype} and {arrays[1].dtype})")
+    lanes = {v.shape[0] for v in arrays}
+    if len(lanes) != 1:
+        raise InvalidArgumentError(f"{op}: matrixA, matrixB and matrixC have {arrays[0].shape[0]}, "
+                                   f"{arrays[1].shape[0]} and {arrays[2].shape[0]} lanes; give one row per lane "
+                                   f"to each")
+    warp_count(arrays[0].shape[0], op)
+    return arrays  # type: ignore[return-value]
+
+
+def _check_vectors(op: str, shape: MmaShape, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
+    """MLIR's vector shapes for this instruction, and an accumulator type PTX has for it."""
+    for name, operand, array in (("A", shape.a, a), ("B", shape.b, b), ("C", shape.c, c)):
+        if array.shape[1:] != operand.vector:
+            raise InvalidArgumentError(
+                f"{op}: expected matrix {name} to be shaped ({operand.vector[0]} x {operand.vector[1]}) for "
+                f"{shape.name}{' (sparse)' if shape.sparse else ''}, got per-lane shape {array.shape[1:]}")
+    if c.dtype not in shape.accumulators:
+        raise InvalidArgumentError(
+            f"{op}: matrixC has element type {c.dtype}; PTX mma {shape.name} accumulates in "
+            f"{' or '.join(str(d) for d in shape.accumulators)}")
+
+
+def _metadata_words(op: str, metadata: object, lanes: int) -> np.ndarray:
+    """vector<2xi16> per lane, bitcast to the 32-bit register (element 0 the low half)."""
+    words = np.asarray(metadata)
+    if words.shape != (lanes, 2) or words.dtype not in (np.int16, np.uint16):
+        raise InvalidArgumentError(f"{op}: sparseMetadata must be vector<2xi16> per lane, an int16 or uint16 array "
+                                   f"shaped ({lanes}, 2); got {words.dtype} {words.shape}")
+    return np.ascontiguousarray(words.astype(np.uint16)).view("<u4").reshape(lanes)
+
+
+def _register_values(values: np.ndarray) -> np.ndarray:
+    """Lane values in a dtype numpy computes with (int4/uint4 widened to int8/uint8)."""
+    if values.dtype.name in ("int4", "uint4"):
+        return values.astype(np.int8 if values.dtype.name == "int4" else np.uint8)
+    return values
+
+
+def _gather(operand: Operand, fragments: np.ndarray, warps: int) -> np.ndarray:
+    """(W, rows, cols) matrices from per-lane fragments, by the operand's fragment map."""
+    lane_major = _register_values(fragments).reshape(warps, WARP_SIZE * operand.elements)
+    return np.take(lane_major, operand.gather_order, axis=1).reshape(warps, operand.rows, operand.cols)
+
+
+def _multiply(profile: DeviceProfile, shape: MmaShape, a: np.ndarray, b_fragments: np.ndarray,
+              c_fragments: np.ndarray) -> np.ndarray:
+    """D fragments (lanes, *C's vector) from the warps' A matrices and B, C fragments."""
+    warps = a.shape[0]
+    b = _gather(shape.b, b_fragments, warps)
+    c = _gather(shape.c, c_fragments, warps)
+    settings = profile.nvgpu
+    if shape.operand_type in INTEGER_TYPES:
+        d = integer_mma(a, b, c, saturate=True)
+    elif shape.operand_type == "f64":
+        d = float64_mma(a, b, c)
+    else:
+        if shape.operand_type == "tf32":
+            a, b = tf32_values(a, settings.tf32_inputs), tf32_values(b, settings.tf32_inputs)
+        d = float_mma(a, b, c, FloatMma(settings, profile.float_conversion))
+    scattered = np.take(d.reshape(warps, -1), shape.c.flat_positions, axis=1)
+    return scattered.reshape(c_fragments.shape).astype(c_fragments.dtype, copy=False)

@@ -1,0 +1,154 @@
+"""The mma arithmetic (dxlinalg.linalg.mma_sums and its fast paths) against exact rationals."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dxlinalg.linalg import tensor_core_sums
+from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
+from dxlinalg.linalg.mma_sums import (
+    FloatMma,
+    float_mma,
+    fused_multiply_add,
+    integer_mma,
+    tf32_values,
+)
+from dxlinalg.profile.registry import load_profile
+from tests.nvgpu import oracle
+from tests.nvgpu.values import random_values
+
+FINITE_DOUBLES = st.floats(allow_nan=False, allow_infinity=False)
+
+
+def exact_fma(x: float, y: float, z: float) -> float:
+    value = Fraction(x) * Fraction(y) + Fraction(z)
+    if value == 0:
+        return x * y + z
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=FINITE_DOUBLES, y=FINITE_DOUBLES, z=FINITE_DOUBLES)
+def test_fused_multiply_add_rounds_once(x, y, z):
+    got = float(fused_multiply_add(np.array([x]), np.array([y]), np.array([z]))[0])
+    want = exact_fma(x, y, z)
+    assert got == want or (math.isnan(got) and math.isnan(want)), (x, y, z, got, want)
+    if want == 0:
+        assert math.copysign(1, got) == math.copysign(1, want)
+
+
+def test_fused_multiply_add_on_hard_cases():
+    """Cancellation, a tie that only the low product bits break, subnormals, overflow, specials."""
+    x = np.array([1 + 2.0 ** -30, 1 + 2.0 ** -52, 2.0 ** -600, 2.0 ** 600, np.inf, 0.0, 3.0, 2.0 ** -1074])
+    y = np.array([1 - 2.0 ** -30, 1 + 2.0 ** -52, 2.0 ** -500, 2.0 ** 600, 0.0, np.inf, 2.0, 0.5])
+    z = np.array([-1.0, -1.0, 2.0 ** -1074, -1.0, 1.0, 1.0, np.inf, 0.0])
+    got = fused_multiply_add(x, y, z)
+    for i in range(x.size):
+        if not np.isfinite([x[i], y[i]]).all():
+            with np.errstate(invalid="ignore"):
+                want = x[i] * y[i] + z[i]                 # IEEE: Inf * 0 is NaN
+        elif not np.isfinite(z[i]):
+            want = z[i]
+        else:
+            want = exact_fma(float(x[i]), float(y[i]), float(z[i]))
+        assert got[i] == want or (np.isnan(got[i]) and np.isnan(want)), (i, got[i], want)
+    assert got[0] == -(2.0 ** -60) and got[3] == np.inf and got[2] == 2.0 ** -1074
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), wild=st.booleans(), dtype=st.sampled_from(["f16", "bf16"]),
+       accumulator=st.sampled_from([np.float16, np.float32]), k=st.sampled_from([4, 8, 16, 32]))
+def test_exact_tile_sums_round_like_the_exact_sum(seed, wild, dtype, accumulator, k):
+    rng = np.random.default_rng(seed)
+    operand = np.dtype(np.float16) if dtype == "f16" else np.dtype(ml_dtypes.bfloat16)
+    left = random_values(rng, operand, (3, k, 4), wild)
+    right = random_values(rng, operand, (3, k, 5), wild)
+    c = random_values(rng, np.dtype(accumulator), (3, 4, 5), wild)
+    fmt = "f16" if accumulator == np.float16 else "f32"
+    with np.errstate(over="ignore"):
+        got = exact_tile_sums(left, right, c, lambda v: v.astype(accumulator)).astype(accumulator)
+    for w in range(3):
+        for m in range(4):
+            for n in range(5):
+                exact = sum((Fraction(float(left[w, i, m])) * Fraction(float(right[w, i, n])) for i in range(k)),
+                            Fraction(float(c[w, m, n])))
+                want = oracle.round_nearest_even(exact, fmt)
+                assert got[w, m, n].view(f"u{got.itemsize}") == np.asarray(want).view(f"u{got.itemsize}"), (w, m, n)
+
+
+def test_exact_ties_are_settled_on_every_path():
+    """1 + 2^-24 is a float32 tie: with C = 1 and one product 2^-24 the exact sum is the tie itself
+    (rounds to 1, even); a third term 2^-70 makes it round up, but only the exact sum can see it."""
+    left = np.zeros((2, 2, 1), np.float32)
+    right = np.zeros((2, 2, 1), np.float32)
+    left[:, 0, 0], right[:, 0, 0] = 2.0 ** -12, 2.0 ** -12
+    left[1, 1, 0], right[1, 1, 0] = 2.0 ** -35, 2.0 ** -35
+    c = np.ones((2, 1, 1), np.float32)
+    got = exact_tile_sums(left, right, c, lambda v: v.astype(np.float32)).astype(np.float32)
+    assert got[0, 0, 0] == 1 and got[1, 0, 0] == np.nextafter(np.float32(1), np.float32(2))
+
+
+def test_the_dense_chunk_step_gives_the_per_element_bits(monkeypatch):
+    """Float32 accumulators send most elements past the bound: the dense step (many elements) and
+    the per-element step (few) must agree bit for bit."""
+    rng = np.random.default_rng(4)
+    left = random_values(rng, np.dtype(np.float16), (40, 16, 16), False)
+    right = random_values(rng, np.dtype(np.float16), (40, 16, 8), False)
+    start = random_values(rng, np.dtype(np.float32), (40, 128), False).astype(np.float64)
+
+    def round32(values):
+        return values.astype(np.float32)
+
+    dense = tensor_core_sums.chunked_sums(left, right, start.copy(), round32)
+    monkeypatch.setattr(tensor_core_sums, "DENSE_MINIMUM", 10**9)
+    per_element = tensor_core_sums.chunked_sums(left, right, start.copy(), round32)
+    assert np.array_equal(dense.view(np.uint32), per_element.view(np.uint32))
+
+
+def test_float_mma_of_many_tiles_matches_the_oracle_on_h100():
+    """40 warps: enough elements for the dense step."""
+    rng = np.random.default_rng(8)
+    a = random_values(rng, np.dtype(np.float16), (40, 16, 16), True)
+    b = random_values(rng, np.dtype(np.float16), (40, 16, 8), True)
+    c = random_values(rng, np.dtype(np.float32), (40, 16, 8), True)
+    profile = load_profile("nvidia-h100")
+    got = float_mma(a, b, c, FloatMma(profile.nvgpu, profile.float_conversion))
+    model = ("tensor_core", profile.nvgpu.mma_k_chunk, profile.nvgpu.mma_kept_bits, profile.nvgpu.mma_alignment,
+             profile.nvgpu.mma_f32_rounding)
+    for w in range(0, 40, 7):
+        for m in range(16):
+            for n in range(8):
+                products = [Fraction(float(a[w, m, i])) * Fraction(float(b[w, i, n])) for i in range(16)]
+                exponents = [oracle.operand_exponent(float(a[w, m, i]), "f16")
+                             + oracle.operand_exponent(float(b[w, i, n]), "f16") for i in range(16)]
+                want = oracle.float_dot(products, Fraction(float(c[w, m, n])), "f32", model, exponents)
+                assert got[w, m, n].view(np.uint32) == np.float32(want).view(np.uint32), (w, m, n)
+
+
+@pytest.mark.parametrize("mode, bits, expected", [
+    ("truncate", 0x3F801FFF, 0x3F800000), ("nearest_even", 0x3F801000, 0x3F800000),
+    ("nearest_even", 0x3F803000, 0x3F804000), ("nearest_away", 0x3F801000, 0x3F802000),
+    ("nearest_even", 0x7F7FFFFF, 0x7F800000), ("truncate", 0xFF800000, 0xFF800000),
+    ("truncate", 0x7F800001, 0x7F800000), ("nearest_even", 0x7F800001, 0x7FC00001),   # the H100: Inf
+])
+def test_tf32_reading_of_f32_registers(mode, bits, expected):
+    got = tf32_values(np.array([bits], np.uint32).view(np.float32), mode)
+    assert int(got.view(np.uint32)[0]) == expected
+
+
+def test_integer_sums_wrap_or_saturate():
+    a = np.full((1, 1, 2), 127, np.int8)
+    b = np.full((1, 2, 1), 127, np.int8)
+    c = np.full((1, 1, 1), 2**31 - 100, np.int32)
+    assert integer_mma(a, b, c, saturate=True)[0, 0, 0] == 2**31 - 1
+    assert integer_mma(a, b, c, saturate=False)[0, 0, 0] == 2**31 - 100 + 2 * 127 * 127 - 2**32
