@@ -26,6 +26,7 @@ WORKLOADS: list[Workload] = [
     Workload("W2", "benchmarks.w2_training"),
     Workload("W3", "benchmarks.w3_conversion"),
     Workload("W4", "benchmarks.w4_per_thread"),
+    Workload("W5", "benchmarks.w5_spirv_inference"),
     Workload("S1", "benchmarks.scaling"),
     Workload("N1", "benchmarks.n1_mma_sync"),
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),

@@ -2,7 +2,9 @@
 
 1. the device's features (tier, Mul/MulAdd combinations) as an application sees them;
 2. MLP inference over a 256 x 256 image with FP16, FP8 (E4M3, E5M2) and packed-int8 weights,
-   converted on the device to its MUL_OPTIMAL layout, compared with a float64 evaluation;
+   converted on the device to its MUL_OPTIMAL layout, compared with a float64 evaluation; then the
+   FP16 network as the compiled SPIR-V module (shaders/spirv/mlp_inference_fp16.spv) through
+   dxlinalg.spirv.run on the same buffers, over a small image, compared bit for bit;
 3. a short training run (OUTER_PRODUCT_OPTIMAL, transposed backward pass, accumulates, Adam),
    whose trained weights are converted to MUL_OPTIMAL and rendered.
 Images go to `out/` (inference per variant, target vs learned side by side).
@@ -13,11 +15,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
+
 from d3d12api import D3D12CreateDevice
 from dxlinalg.commands.features import query_features
-from shaders import mlp_inference, mlp_training
+from shaders import mlp_inference, mlp_inference_spirv, mlp_training
 from shaders.host_helpers import GpuContext
-from shaders.mlp_model import random_weights
+from shaders.mlp_model import MlpWeights, random_weights
 from shaders.png import write_png
 
 IMAGE_SIZE = 256
@@ -25,6 +29,7 @@ TRAINING_STEPS = 200
 TRAINING_BATCH = 1024
 TRAINING_IMAGE = 64
 UPSCALE = 4  # the training images are small; show them at 4x with nearest-neighbour pixels
+SPIRV_IMAGE = (64, 16)  # width, height: the compiled module's image (a small one: the demo stays quick)
 
 
 def run_demo(profile: str = "reference", out: str | Path = "out") -> int:
@@ -48,6 +53,8 @@ def run_demo(profile: str = "reference", out: str | Path = "out") -> int:
         print(f"   {variant:5s} {result.weight_type:38s} max {result.max_error:.2e}  mean {result.mean_error:.2e}"
               + (f"  ({result.note})" if result.note else "") + f"  -> {path}")
 
+    print(compare_spirv(gpu, profile, weights))
+
     print(f"\n2. training: 16 -> {mlp_training.HIDDEN} -> {mlp_training.HIDDEN} -> 3 MLP learns a procedural "
           f"image, batch {TRAINING_BATCH}, {TRAINING_STEPS} Adam steps")
     trained = mlp_training.train(profile, TRAINING_STEPS, TRAINING_BATCH, TRAINING_IMAGE, log_every=50,
@@ -63,3 +70,20 @@ def run_demo(profile: str = "reference", out: str | Path = "out") -> int:
               f"  -> {path} (left: target, right: learned)")
     print(f"\ndone in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def compare_spirv(gpu: GpuContext, profile: str, weights: MlpWeights) -> str:
+    """Render the FP16 network with the Python shader and with the compiled SPIR-V module, from the same
+    buffers, and say whether the images are the same bits (or how many pixels differ)."""
+    width, height = SPIRV_IMAGE
+    frame = mlp_inference.prepare_variant(gpu, "fp16", weights, width, height)
+    frame.record(gpu.list)
+    gpu.execute_and_wait()
+    python_image = frame.read_image(gpu)
+    spirv_image = mlp_inference_spirv.render(frame, profile)
+    module = mlp_inference_spirv.MODULES["glslang"][mlp_inference_spirv.weight_variant(frame)]
+    differing = int(np.any(spirv_image.view(np.uint32) != python_image.view(np.uint32), axis=2).sum())
+    verdict = ("the same bits as the Python shader's image" if differing == 0 else
+               f"{differing} of {frame.pixels} pixels differ from the Python shader's image")
+    return (f"   SPIR-V: shaders/spirv/{module} (glslang) through dxlinalg.spirv.run over {width} x {height} pixels: "
+            f"{verdict}")

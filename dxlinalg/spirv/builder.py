@@ -104,7 +104,7 @@ class ModuleBuilder:
         self.add("annotations", "OpMemberDecorate", struct, member, decoration, *literals)
 
     # -- types ---------------------------------------------------------------------------------------------
-    def _type(self, key: tuple[Any, ...], opname: str, *operands: Operand) -> int:
+    def _type(self, key: tuple[Any, ...], opname: str | int, *operands: Operand) -> int:
         found = self._types.get(key)
         if found is None:
             found = self.new_id()
@@ -139,6 +139,10 @@ class ModuleBuilder:
 
     def vector(self, component: int, count: int) -> int:
         return self._type(("vector", component, count), "OpTypeVector", component, count)
+
+    def cooperative_vector(self, component: int, count: int) -> int:
+        """OpTypeCooperativeVectorNV (opcode 5288) of `count` components; `count` is a constant's id."""
+        return self._type(("cooperative_vector", component, count), 5288, component, count)
 
     def matrix(self, column: int, count: int) -> int:
         return self._type(("matrix", column, count), "OpTypeMatrix", column, count)

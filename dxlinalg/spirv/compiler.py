@@ -91,6 +91,10 @@ class ProgramInfo(Protocol):
 Factory = Callable[["InstructionContext"], Compute | None]
 HANDLERS: dict[int, Factory] = {}
 EXTENDED_HANDLERS: dict[tuple[str, int], Factory] = {}
+#: Rules an extension adds over instructions it does not handle itself (run before every handler).
+INSTRUCTION_CHECKS: list[Callable[["InstructionContext"], None]] = []
+#: Module-wide rules an extension adds (run once per compiled entry point, before its functions).
+PROGRAM_CHECKS: list[Callable[[ProgramInfo], None]] = []
 
 
 def register_opcode(*names: str | int) -> Callable[[Factory], Factory]:
@@ -281,6 +285,8 @@ def compile_instruction(program: ProgramInfo, inst: Instruction) -> tuple[Instru
         raise SpirvUnsupportedError(f"{location(inst)}: {opname(inst.opcode)} is not supported by this executor")
     context = InstructionContext(program, inst)
     try:
+        for check in INSTRUCTION_CHECKS:
+            check(context)
         return context, factory(context)
     except LayoutError as error:
         raise context.fail(str(error)) from None

@@ -16,14 +16,18 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.gpu.groupshared import GroupSharedMemory
+from dxlinalg.gpu.half import widen_half
 from dxlinalg.gpu.masking import if_
 from dxlinalg.gpu.resources import BufferRange, load_elements, store_elements
+from dxlinalg.gpu.scratch import scratch
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
 from dxlinalg.linalg.checks import MulCombination, check_offsets_aligned, lanes_in_bounds
 from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
 from dxlinalg.numerics.component_types import ComponentType, type_info
-from dxlinalg.numerics.interpretation import interpret_physical
+from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.interpretation import LogicalVector, interpret_physical
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
 from dxlinalg.spirv import coopvec_rules as rules
 from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands, StorageClass
@@ -40,13 +44,20 @@ _OUT_OF_BOUNDS = "an access outside the buffer is undefined without robust buffe
 @dataclass(frozen=True)
 class ArrayPointer:
     """An array pointer operand: `range` holds the array's bytes, `offsets` is where each lane's
-    pointer points inside it, `limits` (for Workgroup memory, where each lane sees its own group's
-    part) the per-lane end of the memory it may touch."""
+    pointer points inside it, `limits` (for memory that each lane sees a part of) the per-lane end
+    of the memory it may touch.
+
+    Workgroup memory is the GPU's groupshared memory: `shared` is the chunk's `GroupSharedMemory`,
+    `range` its flat bytes, `offsets` count from the start of each lane's own group's memory and
+    `limits` is its size. Loads and stores then go through it (its bounds, data races and
+    never-written bytes in strict mode, the profile's store order and visibility otherwise), and
+    accumulates are recorded with it as atomic updates."""
 
     range: BufferRange
     storage_class: StorageClass
     offsets: int | np.ndarray = 0
     limits: int | np.ndarray | None = None
+    shared: GroupSharedMemory | None = None
 
 
 @dataclass(frozen=True)
@@ -107,12 +118,22 @@ def matrix_mul(ctx: ExecutionContext, input_vector: np.ndarray, input_interpreta
     desc = MatrixDescription(rows, cols, matrix_type, layout, stride)
 
     settings = ctx.profile.float_conversion
-    with np.errstate(all="ignore"):   # inactive lanes may hold anything
-        logical = interpret_physical(vector, physical, interpretation, k, settings)
+    logical = _logical_input(vector, physical, interpretation, k, settings)
     matrix_operand = _matrix_operand(ctx, matrix, matrix_offset, desc, bool(transpose), op)
     bias_operand = None if bias is None else _bias_operand(ctx, bias, bias_type, m, op)
     return matrix_vector_product(ctx, logical, matrix_operand, m, bias_operand, output_type, not result_signed,
                                  settings)
+
+
+def _logical_input(vector: np.ndarray, physical: ComponentType, interpretation: ComponentType, k: int,
+                   settings: FloatConversionSettings) -> LogicalVector:
+    """interpret_physical, with F16 components interpreted as F16 widened at once (converting a type to
+    itself is a bit copy), as DXIL's matvec does."""
+    if physical == ComponentType.F16 and interpretation == ComponentType.F16:
+        widened = widen_half(vector, out=scratch("coopvec.input", vector.shape, np.float32))
+        return LogicalVector(widened, interpretation)
+    with np.errstate(all="ignore"):   # inactive lanes may hold anything
+        return interpret_physical(vector, physical, interpretation, k, settings)
 
 
 def _matrix_operand(ctx: ExecutionContext, matrix: ArrayPointer, matrix_offset: object, desc: MatrixDescription,
@@ -158,7 +179,10 @@ def outer_product_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offse
     writing = lanes_in_bounds(ctx, pointer.range, offsets, stored_size(desc, ctx.profile), "Offset",
                               "matrix accumulate", _OUT_OF_BOUNDS, op, pointer.limits)
     slots, element_index = element_slots(ctx.profile, desc)
-    accumulate_lanes(ctx, pointer.range, offsets, writing, slots, element_index, accumulation, LaneFactors(a, b))
+    itemsize = type_info(accumulation).size_bytes
+    _shared_atomics(ctx, pointer, offsets, writing, (slots[:, None] * itemsize + np.arange(itemsize)).ravel(), op)
+    accumulate_lanes(ctx, pointer.range, _flat(ctx, pointer, offsets), writing, slots, element_index, accumulation,
+                     LaneFactors(a, b))
 
 
 def reduce_sum_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, v: np.ndarray) -> None:
@@ -176,7 +200,9 @@ def reduce_sum_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offset: 
     writing = lanes_in_bounds(ctx, pointer.range, offsets, count * type_info(component_type).size_bytes, "Offset",
                               "array accumulate", _OUT_OF_BOUNDS, op, pointer.limits)
     index = np.arange(count)
-    accumulate_lanes(ctx, pointer.range, offsets, writing, index, index, component_type, LaneFactors(values))
+    _shared_atomics(ctx, pointer, offsets, writing, np.arange(count * type_info(component_type).size_bytes), op)
+    accumulate_lanes(ctx, pointer.range, _flat(ctx, pointer, offsets), writing, index, index, component_type,
+                     LaneFactors(values))
 
 
 def load(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, dtype: np.dtype, components: int) -> np.ndarray:
@@ -190,7 +216,11 @@ def load(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, dtype: np
     loading = lanes_in_bounds(ctx, pointer.range, offsets, nbytes, "Offset", "vector load", _OUT_OF_BOUNDS, op,
                               pointer.limits)
     with _only(ctx, loading):
-        values = load_elements(pointer.range, offsets, dtype, components, 1, op)
+        if pointer.shared is None:
+            values = load_elements(pointer.range, offsets, dtype, components, 1, op)
+        else:
+            ctx.settle_memory(pointer.range.data)        # accumulates into it may be held back
+            values = pointer.shared.load(dtype, offsets, components, what=op)
     values[~loading] = 0
     return values
 
@@ -206,7 +236,29 @@ def store(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, values: 
     storing = lanes_in_bounds(ctx, pointer.range, offsets, values.dtype.itemsize * values.shape[1], "Offset",
                               "vector store", _OUT_OF_BOUNDS, op, pointer.limits)
     with _only(ctx, storing):
-        store_elements(pointer.range, offsets, values, 1, op)
+        if pointer.shared is None:
+            store_elements(pointer.range, offsets, values, 1, op)
+        else:
+            ctx.settle_memory(pointer.range.data)
+            pointer.shared.store(offsets, np.ascontiguousarray(values), what=op)
+
+
+def _flat(ctx: ExecutionContext, pointer: ArrayPointer, offsets: int | np.ndarray) -> int | np.ndarray:
+    """Offsets into `range`: for Workgroup memory, each lane's group's row plus its offset in it."""
+    if pointer.shared is None:
+        return offsets
+    return ctx.group_of_lane * pointer.shared.stride + offsets
+
+
+def _shared_atomics(ctx: ExecutionContext, pointer: ArrayPointer, offsets: int | np.ndarray, writing: np.ndarray,
+                    touched: np.ndarray, op: str) -> None:
+    """Record an accumulate into Workgroup memory (bytes `touched` after each writing lane's offset) as
+    atomic updates: reading never-written bytes and plain accesses of other threads are reported."""
+    if pointer.shared is None or pointer.shared.tracker is None:
+        return
+    lanes = np.flatnonzero(writing)
+    starts = np.broadcast_to(np.asarray(_flat(ctx, pointer, offsets)), (ctx.lanes,))[lanes]
+    pointer.shared.tracker.atomic_update(starts[:, None] + touched, lanes, op)
 
 
 def _only(ctx: ExecutionContext, lanes: np.ndarray) -> AbstractContextManager[object]:

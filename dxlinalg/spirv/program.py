@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import dxlinalg.spirv.ops  # noqa: F401  (registers the opcode handlers)
-from dxlinalg.spirv.compiler import Op, compile_instruction, make_op
+from dxlinalg.spirv.compiler import PROGRAM_CHECKS, Op, compile_instruction, make_op
 from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
 from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, enum_label
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
@@ -68,6 +68,8 @@ class Program:
         self.used_ids: set[int] = set()
         self.local_size = spec.local_size(entry)
         _check_models(module, entry)
+        for check in PROGRAM_CHECKS:
+            check(self)
         self.entry = self.function(entry.function)
 
     # -- ProgramInfo ----------------------------------------------------------------------------

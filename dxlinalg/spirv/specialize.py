@@ -31,6 +31,7 @@ from dxlinalg.spirv.layout import Layout, LayoutBuilder, LayoutError
 from dxlinalg.spirv.module import EntryPoint, Module
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import (
+    EXTRA_CONSTANT_PARSERS,
     EXTRA_TYPE_PARSERS,
     MAX_VALUE_ELEMENTS,
     ArrayType,
@@ -196,6 +197,8 @@ class Specialization:
             self._constant(inst, SpvType, self._zero(inst, spv_type))
         elif op == OP["OpSpecConstantOp"]:
             self._spec_constant_op(inst)
+        elif op in EXTRA_CONSTANT_PARSERS:
+            self._constant(inst, SpvType, EXTRA_CONSTANT_PARSERS[op](self, inst))
         elif op == OP["OpVariable"]:
             self._variable(inst)
         elif op == OP["OpExtInst"]:

@@ -300,3 +300,7 @@ def zero_value(spv_type: SpvType, batch: tuple[int, ...] = (1,)) -> Any:
 #: Parsers for type opcodes beyond the core set: opcode -> parser(module, instruction) -> SpvType.
 TypeParser = Callable[..., SpvType]
 EXTRA_TYPE_PARSERS: dict[int, TypeParser] = {}
+#: Parsers for constant opcodes beyond the core set (e.g. SPV_EXT_replicated_composites):
+#: opcode -> parser(specialization, instruction) -> the constant's value (lane axis 1).
+ConstantParser = Callable[..., Any]
+EXTRA_CONSTANT_PARSERS: dict[int, ConstantParser] = {}

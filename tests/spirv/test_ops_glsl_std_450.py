@@ -1,5 +1,6 @@
 """Per-instruction tests of the GLSL.std.450 extended instructions against numpy and exact oracles."""
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -58,22 +59,32 @@ def test_exact_unary_functions(name, oracle, spec):
     assert np.array_equal(apply_op("", [spec], spec, [x], glsl=name), oracle(x))
 
 
-def test_min_max_clamp_and_their_nan_rules():
-    x, y = floats("f32x4"), floats("f32x4")
+def number_oracle(a: float, b: float, larger: bool) -> float:
+    """IEEE 754-2019 maximumNumber / minimumNumber of two floats: -0 < +0, a NaN gives the other."""
+    if math.isnan(a) or math.isnan(b):
+        return b if math.isnan(a) else a
+    if a == b:
+        keep_a = (math.copysign(1, a) > math.copysign(1, b)) == larger
+        return a if keep_a or math.copysign(1, a) == math.copysign(1, b) else b
+    return max(a, b) if larger else min(a, b)
+
+
+@pytest.mark.parametrize("spec", ["f32x4", "f16x4"])
+def test_min_max_clamp_give_the_non_nan_operand_and_order_signed_zeros(spec):
+    x, y = floats(spec), floats(spec)
     x[0, 0], y[0, 1], x[1, :2], y[1, :2] = np.nan, np.nan, np.nan, np.nan
-    fmin = apply_op("", ["f32x4", "f32x4"], "f32x4", [x, y], glsl="FMin")
-    assert np.array_equal(fmin, np.where(y < x, y, x), equal_nan=True)
-    fmax = apply_op("", ["f32x4", "f32x4"], "f32x4", [x, y], glsl="FMax")
-    assert np.array_equal(fmax, np.where(x < y, y, x), equal_nan=True)
-    nmin = apply_op("", ["f32x4", "f32x4"], "f32x4", [x, y], glsl="NMin")
-    assert np.array_equal(nmin, np.fmin(x, y), equal_nan=True)
-    nmax = apply_op("", ["f32x4", "f32x4"], "f32x4", [x, y], glsl="NMax")
-    assert np.array_equal(nmax, np.fmax(x, y), equal_nan=True)
+    x[2], y[2] = [-0.0, 0.0, -0.0, 0.0], [0.0, -0.0, -0.0, 0.0]
+    for name, larger in (("FMin", False), ("NMin", False), ("FMax", True), ("NMax", True)):
+        out = apply_op("", [spec, spec], spec, [x, y], glsl=name)
+        expected = np.array([number_oracle(a, b, larger) for a, b in zip(x.ravel().tolist(), y.ravel().tolist())],
+                            x.dtype).reshape(x.shape)
+        assert np.array_equal(out.view(f"u{x.itemsize}"), expected.view(f"u{x.itemsize}")), name
+    relu = apply_op("", [spec, spec], spec, [x, np.zeros_like(x)], glsl="FMax")
+    assert not np.signbit(relu[np.isnan(x) | (x <= 0)]).any()           # ReLU: NaN, -0 and negatives give +0
     lo, hi = np.full_like(x, -1), np.full_like(x, 1)
-    clamped = apply_op("", ["f32x4"] * 3, "f32x4", [x, lo, hi], glsl="FClamp")
-    assert np.array_equal(clamped[2:], np.clip(x[2:], -1, 1))
-    nclamped = apply_op("", ["f32x4"] * 3, "f32x4", [x, lo, hi], glsl="NClamp")
-    assert np.array_equal(nclamped, np.fmin(np.fmax(x, lo), hi))
+    for name in ("FClamp", "NClamp"):
+        clamped = apply_op("", [spec] * 3, spec, [x, lo, hi], glsl=name)
+        assert np.array_equal(clamped, np.fmin(np.fmax(x, lo), hi)), name
 
 
 @pytest.mark.parametrize("name, oracle, signed", [("UMin", np.minimum, False), ("SMin", np.minimum, True),
@@ -151,11 +162,14 @@ def test_geometric_functions():
     p, q = floats("f32x3"), floats("f32x3")
     def dot(u, v):
         return (u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1]) + u[:, 2] * v[:, 2]
-    assert np.array_equal(apply_op("", ["f32x3"], "f32", [p], glsl="Length"), np.sqrt(dot(p, p)))
-    assert np.array_equal(apply_op("", ["f32x3"] * 2, "f32", [p, q], glsl="Distance"), np.sqrt(dot(p - q, p - q)))
+    def norm(u):          # rounded once: the float64 norm of exact squares
+        wide = u.astype(np.float64)
+        return np.sqrt((wide[:, 0] ** 2 + wide[:, 1] ** 2) + wide[:, 2] ** 2).astype(np.float32)
+    assert np.array_equal(apply_op("", ["f32x3"], "f32", [p], glsl="Length"), norm(p))
+    assert np.array_equal(apply_op("", ["f32x3"] * 2, "f32", [p, q], glsl="Distance"), norm(p - q))
+    assert np.array_equal(apply_op("", ["f32x2"], "f32", [p[:, :2]], glsl="Length"), np.hypot(p[:, 0], p[:, 1]))
     assert np.array_equal(apply_op("", ["f32x3"] * 2, "f32x3", [p, q], glsl="Cross"), np.cross(p, q))
-    assert np.array_equal(apply_op("", ["f32x3"], "f32x3", [p], glsl="Normalize"),
-                          p / np.sqrt(dot(p, p))[:, None])
+    assert np.array_equal(apply_op("", ["f32x3"], "f32x3", [p], glsl="Normalize"), p / norm(p)[:, None])
     n, i, reference = floats("f32x3"), floats("f32x3"), floats("f32x3")
     flip = dot(reference, i) < 0
     assert np.array_equal(apply_op("", ["f32x3"] * 3, "f32x3", [n, i, reference], glsl="FaceForward"),

@@ -132,7 +132,7 @@ def test_recursion_is_rejected():
         run(kernel.finish())
 
 
-@pytest.mark.parametrize("opname, operands", [("OpDPdx", 1), ("OpImageRead", 2), ("OpCooperativeVectorMatrixMulNV", 9)])
+@pytest.mark.parametrize("opname, operands", [("OpDPdx", 1), ("OpImageRead", 2), ("OpGroupNonUniformQuadBroadcast", 3)])
 def test_unsupported_opcode_is_rejected_by_name_before_anything_runs(opname, operands):
     kernel, b, f32, data = kernel_with_buffer()
     one = b.constant(f32, 1.0)

@@ -15,7 +15,7 @@ import numpy as np
 from dxlinalg.gpu.exact import truncating_divide
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.halfmath import exact_op
-from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
+from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of
 
 
@@ -30,11 +30,12 @@ def _integer(c: InstructionContext, count: int, function: Callable[..., np.ndarr
     """`function` on the operands viewed as signed ('s'), unsigned ('u') or the result's type ('r')."""
     dtype, ids = _operands(c, count, "i")
     operand_type = {"s": signed(dtype), "u": unsigned(dtype), "r": dtype}[signedness]
+    spread = spreader(c.result_type)
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values
         with np.errstate(all="ignore"):
-            result = function(*(view(values[i], operand_type) for i in ids))
+            result = function(*spread(*(view(values[i], operand_type) for i in ids)))
         return view(result, dtype)
     return compute
 
@@ -86,11 +87,12 @@ register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "remainder")
 def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray]) -> Compute:
     _, ids = _operands(c, count, "f")
     exact = exact_op(function)
+    spread = spreader(c.result_type)
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values
         with np.errstate(all="ignore"):
-            return exact(*(values[i] for i in ids))
+            return exact(*spread(*(values[i] for i in ids)))
     return compute
 
 

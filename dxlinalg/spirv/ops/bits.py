@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
+from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import IntType
 
 _BYTE_REVERSED = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], np.uint8)
@@ -27,15 +27,18 @@ def _shift(c: InstructionContext, direction: str) -> Compute:
     base_type = signed(dtype) if direction == "arithmetic" else unsigned(dtype)
     shift_type = unsigned(c.value_type(1).dtype)  # type: ignore[attr-defined]
     base, amount = c.value(0), c.value(1)
+    spread = spreader(result)
+
+    constant = c.constant_of(amount)
+    checked = not (isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all())
 
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[base], base_type)
         s = view(f.values[amount], shift_type)
-        too_far = s >= width
-        if f.inv.strict:
-            report(c, f, too_far, lambda lane: f"shift by {first(s, lane)} (lane {lane}) is not less than the "
-                                               f"{width}-bit width: undefined")
-        s = (s % width).astype(base_type)
+        if checked and f.inv.strict:
+            report(c, f, s >= width, lambda lane: f"shift by {first(s, lane)} (lane {lane}) is not less than the "
+                                                  f"{width}-bit width: undefined")
+        x, s = spread(x, (s % width).astype(base_type))
         shifted = np.left_shift(x, s) if direction == "left" else np.right_shift(x, s)
         return view(shifted, dtype)
     return compute
@@ -52,9 +55,10 @@ def _bitwise(c: InstructionContext, count: int, function: Callable[..., np.ndarr
         c.same_shape(k, result, "i")
     dtype = result.dtype  # type: ignore[attr-defined]
     ids = [c.value(k) for k in range(count)]
+    spread = spreader(result)
 
     def compute(f: Frame) -> np.ndarray:
-        return function(*(view(f.values[i], dtype) for i in ids))
+        return function(*spread(*(view(f.values[i], dtype) for i in ids)))
     return compute
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dxlinalg.spirv.compiler import Frame, InstructionContext
+from dxlinalg.spirv.compiler import Frame, InstructionContext, components
 
 
 def unsigned(dtype: np.dtype) -> np.dtype:
@@ -45,3 +45,31 @@ def first(value: np.ndarray, lane: int) -> object:
     """The value on `lane` (or the uniform value), for messages."""
     row = value[lane if value.shape[0] > lane else 0]
     return row.tolist() if isinstance(row, np.ndarray) else row.item()
+
+
+def spreader(result: object) -> Callable[..., list[np.ndarray]] | Callable[..., tuple[np.ndarray, ...]]:
+    """`spread` for an instruction whose result is a vector, else nothing (scalars need no help and
+    the check would cost more than the operation)."""
+    return spread if components(result) > 1 else _as_given  # type: ignore[arg-type]
+
+
+def _as_given(*values: np.ndarray) -> tuple[np.ndarray, ...]:
+    return values
+
+
+def spread(*values: np.ndarray) -> list[np.ndarray]:
+    """Operands for one numpy call over the lanes: where some operand varies per lane, a lane-uniform
+    vector (lane axis 1) whose components are all the same bits goes in as a 0-d array. numpy runs
+    (lanes, n) with (1, n) in n-long inner loops, many times slower for the 2- to 4-component vectors of
+    shaders; the results are the same."""
+    if max(v.shape[0] if v.ndim else 1 for v in values) == 1:
+        return list(values)
+    out = []
+    for v in values:
+        if v.ndim >= 2 and v.shape[0] == 1 and v.dtype.kind in "fiu":
+            flat = v.reshape(-1)
+            bits = flat.view(unsigned(v.dtype))
+            if (bits == bits[0]).all():
+                v = flat[:1].reshape(())
+        out.append(v)
+    return out

@@ -101,6 +101,17 @@ def _composite_construct(c: InstructionContext) -> Compute:
                 raise c.fail(f"constituent of type {spv_type!r} does not fit a {result!r}")
         c.expect(sum(max(w, 1) for w in widths) == result.count,
                  f"constituents give {sum(max(w, 1) for w in widths)} components; {result!r} has {result.count}")
+        dtype = result.dtype
+
+        def scalars(f: Frame) -> np.ndarray:
+            parts = [f.values[i] for i in ids]
+            out = np.empty((max(p.shape[0] for p in parts), len(parts)), dtype)
+            for k, part in enumerate(parts):
+                out[:, k] = part
+            return out
+
+        if not any(widths):
+            return scalars
 
         def vector(f: Frame) -> np.ndarray:
             parts = [f.values[i] for i in ids]

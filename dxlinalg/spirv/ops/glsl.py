@@ -3,9 +3,11 @@
 Float functions compute in the operand's type with numpy (float16 through float32 and one
 rounding, as numpy's float16 loops do), the same functions the HLSL intrinsics of dxlinalg.gpu
 use. Where GLSL.std.450 leaves a result undefined for some inputs (a negative Sqrt or Log
-operand, FClamp with minVal > maxVal, FMin with a NaN) the result is what the formula below gives
-with IEEE arithmetic, not a report: these are undefined values, not undefined behaviour.
-Round rounds halfway cases to even (the direction is implementation-dependent). Fma rounds once.
+operand, FClamp with minVal > maxVal) the result is what the formula below gives with IEEE
+arithmetic, not a report: these are undefined values, not undefined behaviour. FMin/FMax with a
+NaN operand give the other operand (as NMin/NMax), and order -0 below +0. Round rounds halfway
+cases to even (the direction is implementation-dependent). Fma rounds once. Length rounds the
+norm once (float16/float32 through float64).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.gpu.exact import fma
+from dxlinalg.gpu.half import relu_half
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
-from dxlinalg.spirv.ops.common import signed, unsigned, view
+from dxlinalg.spirv.ops.common import signed, spreader, unsigned, view
 from dxlinalg.spirv.ops.memory import pointer_operand, store_through
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of
 
@@ -50,12 +53,13 @@ def _components_of(value: np.ndarray, like: np.ndarray) -> np.ndarray:
 def _float_map(c: InstructionContext, count: int, function: Callable[..., np.ndarray], *,
                scalar_operands: tuple[int, ...] = ()) -> Compute:
     ids = _same(c, count, "f", scalar_operands=scalar_operands)
+    spread = spreader(c.result_type)
 
     def compute(f: Frame) -> np.ndarray:
         operands = [f.values[i] for i in ids]
         widest = max(operands, key=lambda x: x.ndim)
         with np.errstate(all="ignore"):
-            return function(*(_components_of(x, widest) for x in operands))
+            return function(*spread(*(_components_of(x, widest) for x in operands)))
     return compute
 
 
@@ -100,30 +104,63 @@ _glsl("Degrees")(lambda c: _float_map(c, 1, _degrees))
 _glsl("Fma")(lambda c: _float_map(c, 3, fma))
 
 
+def _ordered(x: np.ndarray) -> np.ndarray:
+    """Integers in the order of the float values, -0 just below +0 (NaNs beyond the infinities): the
+    sign-magnitude bits turned two's complement."""
+    bits = x.view(signed(x.dtype))
+    return bits ^ ((bits >> (8 * bits.itemsize - 1)) & np.iinfo(bits.dtype).max)
+
+
+def _nan(x: np.ndarray) -> np.ndarray:
+    """NaN test on the bits (numpy's float16 isnan converts every element)."""
+    bits = x.view(unsigned(x.dtype))
+    magnitude = np.iinfo(bits.dtype).max >> 1
+    return (bits & bits.dtype.type(magnitude)) > np.array(np.inf, x.dtype).view(bits.dtype)
+
+
+def _number(x: np.ndarray, y: np.ndarray, larger: bool) -> np.ndarray:
+    """The larger (or smaller) operand with -0 < +0, and the other operand where one is NaN (IEEE 754-2019
+    maximumNumber / minimumNumber)."""
+    ordered_x, ordered_y = _ordered(x), _ordered(y)
+    picked = np.where(ordered_x < ordered_y if larger else ordered_y < ordered_x, y, x)
+    nan_x, nan_y = _nan(x), _nan(y)
+    if nan_x.any() or nan_y.any():
+        picked = np.where(nan_x, y, np.where(nan_y, x, picked))
+    return picked
+
+
 def _fmin(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """y if y < x else x (the literal definition; a NaN operand gives x)."""
-    return np.where(y < x, y, x)
+    """FMin and NMin: y if y < x else x, -0 below +0; a NaN operand gives the other one (NMin's rule;
+    FMin leaves the result undefined then)."""
+    return _number(x, y, larger=False)
 
 
 def _fmax(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.where(x < y, y, x)
+    """FMax and NMax: y if x < y else x, so FMax(-0, +0) = +0, as the HLSL ReLU max(x, 0) gives."""
+    if _uniform_positive_zero(y):
+        return _relu(x)
+    if _uniform_positive_zero(x):
+        return _relu(y)
+    return _number(x, y, larger=True)
 
 
-def _nmin(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The non-NaN operand if one is NaN, else FMin."""
-    return np.where(np.isnan(x), y, np.where(np.isnan(y), x, _fmin(x, y)))
+def _uniform_positive_zero(value: np.ndarray) -> bool:
+    """A lane-uniform operand of +0s: the ReLU's constant (checked only where it is small)."""
+    return (value.ndim == 0 or value.shape[0] == 1) and not value.view(unsigned(value.dtype)).any()
 
 
-def _nmax(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.where(np.isnan(x), y, np.where(np.isnan(y), x, _fmax(x, y)))
+def _relu(x: np.ndarray) -> np.ndarray:
+    """_number(x, +0, larger=True) at the cost of one pass: x where x > 0, else +0 (NaN and -0 included)."""
+    if x.dtype == np.float16:
+        return relu_half(x).reshape(x.shape)
+    return np.where(x > 0, x, np.zeros((), x.dtype))
 
 
 _glsl("FMin")(lambda c: _float_map(c, 2, _fmin))
 _glsl("FMax")(lambda c: _float_map(c, 2, _fmax))
-_glsl("NMin")(lambda c: _float_map(c, 2, _nmin))
-_glsl("NMax")(lambda c: _float_map(c, 2, _nmax))
-_glsl("FClamp")(lambda c: _float_map(c, 3, lambda x, lo, hi: _fmin(_fmax(x, lo), hi)))
-_glsl("NClamp")(lambda c: _float_map(c, 3, lambda x, lo, hi: _nmin(_nmax(x, lo), hi)))
+_glsl("NMin")(lambda c: _float_map(c, 2, _fmin))
+_glsl("NMax")(lambda c: _float_map(c, 2, _fmax))
+_glsl("FClamp", "NClamp")(lambda c: _float_map(c, 3, lambda x, lo, hi: _fmin(_fmax(x, lo), hi)))
 
 
 def _mix(x: np.ndarray, y: np.ndarray, a: np.ndarray) -> np.ndarray:
@@ -154,10 +191,11 @@ def _integer_map(c: InstructionContext, count: int, function: Callable[..., np.n
     ids = [c.value(k) for k in range(count)]
     dtype = result.dtype  # type: ignore[attr-defined]
     operand = signed(dtype) if signedness == "s" else unsigned(dtype)
+    spread = spreader(result)
 
     def compute(f: Frame) -> np.ndarray:
         with np.errstate(all="ignore"):
-            return view(function(*(view(f.values[i], operand) for i in ids)), dtype)
+            return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
     return compute
 
 
@@ -206,7 +244,17 @@ def _dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _length(x: np.ndarray) -> np.ndarray:
-    return np.abs(x) if x.ndim == 1 else _sqrt(_dot(x, x))
+    """The norm rounded once: float16/float32 through float64, where the squares are exact (as C's
+    hypotf computes it, so Length(vec2(a, b)) is numpy's hypot); float64 step by step."""
+    if x.ndim == 1:
+        return np.abs(x)
+    if x.dtype == np.float64:
+        return _sqrt(_dot(x, x))
+    wide = x.astype(np.float64)
+    total = wide[:, 0] * wide[:, 0]
+    for k in range(1, wide.shape[1]):
+        total += wide[:, k] * wide[:, k]
+    return np.sqrt(total).astype(x.dtype)
 
 
 def _scalar_result(c: InstructionContext, count: int) -> list[int]:
