@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, model_validator
+from pydantic import Field, PlainSerializer, PlainValidator
 
 from d3d12api.enums import (
     D3D12_COMMAND_LIST_TYPE,
@@ -38,6 +38,7 @@ from d3d12api.enums import (
     D3D_SHADER_MODEL,
     DXGI_FORMAT,
 )
+from dxlinalg.c_struct import CStruct
 
 
 def is_integer(value: object) -> bool:
@@ -72,7 +73,6 @@ DATATYPE = _enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
 LAYOUT = _enum_field(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT)
 
 
-
 def as_list(items: Any) -> list[Any]:
     """A C pointer to one struct or to an array: one object, a sequence, or None."""
     if items is None:
@@ -81,32 +81,10 @@ def as_list(items: Any) -> list[Any]:
         return list(items)
     return [items]
 
-class D3D12Struct(BaseModel):
+class D3D12Struct(CStruct):
     """Base of every struct: positional (aggregate) construction and a C size."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True)
     c_sizeof: ClassVar[int] = 0
-
-    def __init__(self, *values: Any, **fields: Any) -> None:
-        names = list(type(self).model_fields)
-        if len(values) > len(names):
-            raise TypeError(f"{type(self).__name__} has {len(names)} fields, {len(values)} values given")
-        for name, value in zip(names, values):
-            if name in fields:
-                raise TypeError(f"{type(self).__name__}: field {name} given twice")
-            fields[name] = value
-        super().__init__(**fields)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _aggregate(cls, data: Any) -> Any:
-        """A tuple or list for a nested struct initialises it field by field, as `{...}` in C."""
-        if isinstance(data, (tuple, list)):
-            names = list(cls.model_fields)
-            if len(data) > len(names):
-                raise ValueError(f"{cls.__name__} has {len(names)} fields, {len(data)} values given")
-            return dict(zip(names, data))
-        return data
 
 
 def sizeof(value: Any) -> int:

@@ -14,16 +14,14 @@ from typing import Annotated, Any, ClassVar
 
 import numpy as np
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     PlainSerializer,
     PlainValidator,
     create_model,
-    model_validator,
 )
 
+from dxlinalg.c_struct import CStruct
 from dxlinalg.vulkan.enums import (
     VkBufferUsageFlagBits,
     VkCommandBufferLevel,
@@ -69,33 +67,11 @@ COMPONENT_TYPE = _enum_field(VkComponentTypeKHR)
 MATRIX_LAYOUT = _enum_field(VkCooperativeVectorMatrixLayoutNV)
 
 
-class VkStruct(BaseModel):
+class VkStruct(CStruct):
     """Base of every struct: positional (aggregate) construction, C field names, extra fields rejected."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, validate_default=True)
     #: The VK_STRUCTURE_TYPE_* of structs that have an sType (None for plain data structs).
     STRUCTURE_TYPE: ClassVar[int | None] = None
-
-    def __init__(self, *values: Any, **fields: Any) -> None:
-        names = list(type(self).model_fields)
-        if len(values) > len(names):
-            raise TypeError(f"{type(self).__name__} has {len(names)} fields, {len(values)} values given")
-        for name, value in zip(names, values):
-            if name in fields:
-                raise TypeError(f"{type(self).__name__}: field {name} given twice")
-            fields[name] = value
-        super().__init__(**fields)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _aggregate(cls, data: Any) -> Any:
-        """A tuple or list for a nested struct initialises it field by field, as `{...}` in C."""
-        if isinstance(data, (tuple, list)):
-            names = list(cls.model_fields)
-            if len(data) > len(names):
-                raise ValueError(f"{cls.__name__} has {len(names)} fields, {len(data)} values given")
-            return dict(zip(names, data))
-        return data
 
 
 def _with_stype(structure_type: VkStructureType) -> dict[str, Any]:
