@@ -50,7 +50,7 @@ from d3d12api.enums import (
     D3D12_RESOURCE_STATES,
     enum_member,
 )
-from d3d12api.hresult import D3D12DebugLayerError, HRESULT
+from d3d12api.hresult import HRESULT, D3D12DebugLayerError
 from d3d12api.resource import ID3D12Resource
 from d3d12api.resource_states import (
     Access,
@@ -60,7 +60,8 @@ from d3d12api.resource_states import (
     UseEvent,
     buffer_state_problem,
 )
-from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list, is_integer
+from d3d12api.structs import D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, D3D12_RESOURCE_BARRIER, as_list
+from dxlinalg.c_struct import is_integer
 
 if TYPE_CHECKING:
     from d3d12api.device import ID3D12Device

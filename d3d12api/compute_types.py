@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from d3d12api.enums import export_constants
-from d3d12api.structs import UINT, D3D12Struct, _enum_field
+from d3d12api.structs import UINT, D3D12Struct
+from dxlinalg.c_struct import enum_field
 
 
 class D3D12_ROOT_PARAMETER_TYPE(IntEnum):
@@ -115,11 +116,11 @@ class D3D12_ROOT_PARAMETER(D3D12Struct):
     """C has a union of DescriptorTable / Constants / Descriptor; `ParameterType` says which is read."""
 
     c_sizeof: ClassVar[int] = 32
-    ParameterType: _enum_field(D3D12_ROOT_PARAMETER_TYPE) = 0
+    ParameterType: enum_field(D3D12_ROOT_PARAMETER_TYPE) = 0
     DescriptorTable: D3D12_ROOT_DESCRIPTOR_TABLE = Field(default_factory=D3D12_ROOT_DESCRIPTOR_TABLE)
     Constants: D3D12_ROOT_CONSTANTS = Field(default_factory=D3D12_ROOT_CONSTANTS)
     Descriptor: D3D12_ROOT_DESCRIPTOR = Field(default_factory=D3D12_ROOT_DESCRIPTOR)
-    ShaderVisibility: _enum_field(D3D12_SHADER_VISIBILITY) = 0
+    ShaderVisibility: enum_field(D3D12_SHADER_VISIBILITY) = 0
 
 
 class D3D12_ROOT_SIGNATURE_DESC(D3D12Struct):
@@ -130,7 +131,7 @@ class D3D12_ROOT_SIGNATURE_DESC(D3D12Struct):
     pParameters: Any = None
     NumStaticSamplers: UINT = 0
     pStaticSamplers: Any = None
-    Flags: _enum_field(D3D12_ROOT_SIGNATURE_FLAGS) = 0
+    Flags: enum_field(D3D12_ROOT_SIGNATURE_FLAGS) = 0
 
 
 # --- compute pipelines ------------------------------------------------------------------------
@@ -155,7 +156,7 @@ class D3D12_COMPUTE_PIPELINE_STATE_DESC(D3D12Struct):
     CS: D3D12_SHADER_BYTECODE = Field(default_factory=D3D12_SHADER_BYTECODE)
     NodeMask: UINT = 0
     CachedPSO: D3D12_CACHED_PIPELINE_STATE = Field(default_factory=D3D12_CACHED_PIPELINE_STATE)
-    Flags: _enum_field(D3D12_PIPELINE_STATE_FLAGS) = 0
+    Flags: enum_field(D3D12_PIPELINE_STATE_FLAGS) = 0
 
 
 COMPUTE_STRUCTS: tuple[type[D3D12Struct], ...] = (

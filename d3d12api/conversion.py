@@ -36,8 +36,8 @@ from d3d12api.resource_states import Access
 from d3d12api.structs import (
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO,
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO,
-    is_integer,
 )
+from dxlinalg.c_struct import is_integer
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.layouts.strided import tight_stride

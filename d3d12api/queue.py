@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from d3d12api.com import IUnknown
 from d3d12api.enums import D3D12_COMMAND_LIST_TYPE
-from d3d12api.hresult import D3D12DebugLayerError, HRESULT
+from d3d12api.hresult import HRESULT, D3D12DebugLayerError
 from d3d12api.resource_states import check_at_execution
-from d3d12api.structs import D3D12_COMMAND_QUEUE_DESC, is_integer
+from d3d12api.structs import D3D12_COMMAND_QUEUE_DESC
+from dxlinalg.c_struct import is_integer
 
 if TYPE_CHECKING:
     from d3d12api.command_list import ID3D12GraphicsCommandList

@@ -27,9 +27,10 @@ from d3d12api.enums import (
     DXGI_FORMAT,
     enum_member,
 )
-from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.hresult import HRESULT, D3D12DebugLayerError, D3D12Error
 from d3d12api.resource_states import FIXED_HEAP_STATES, StateRule, buffer_state_problem, state_name
-from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC, is_integer
+from d3d12api.structs import D3D12_HEAP_PROPERTIES, D3D12_RANGE, D3D12_RESOURCE_DESC
+from dxlinalg.c_struct import is_integer
 from dxlinalg.memory.address_space import Buffer
 
 if TYPE_CHECKING:

@@ -17,8 +17,7 @@ import ctypes
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar
 
-import numpy as np
-from pydantic import Field, PlainSerializer, PlainValidator
+from pydantic import Field, PlainValidator
 
 from d3d12api.enums import (
     D3D12_COMMAND_LIST_TYPE,
@@ -38,39 +37,14 @@ from d3d12api.enums import (
     D3D_SHADER_MODEL,
     DXGI_FORMAT,
 )
-from dxlinalg.c_struct import CStruct
+from dxlinalg.c_struct import CStruct, enum_field, to_int
 
-
-def is_integer(value: object) -> bool:
-    """What a C integer field or argument may hold here: an int, a bool or a numpy integer; not 40.0 or "40"."""
-    return isinstance(value, (bool, int, np.integer))
-
-
-def _to_int(value: object) -> int:
-    if is_integer(value):
-        return int(value)  # type: ignore[call-overload]
-    raise ValueError(f"expected an integer, got {value!r}")
-
-
-def _enum_field(enum_class: type) -> Any:
-    """An integer field shown as `enum_class` when the value is a member (C enums hold any int)."""
-
-    def validate(value: object) -> int:
-        number = _to_int(value)
-        try:
-            return enum_class(number)
-        except ValueError:
-            return number
-
-    return Annotated[int, PlainValidator(validate), PlainSerializer(int, return_type=int)]
-
-
-UINT = Annotated[int, PlainValidator(_to_int)]
+UINT = Annotated[int, PlainValidator(to_int)]
 INT = UINT  # C INT: an integer too (the range is the reading call's to check)
-BOOL = Annotated[bool, PlainValidator(lambda value: bool(_to_int(value)))]
+BOOL = Annotated[bool, PlainValidator(lambda value: bool(to_int(value)))]
 D3D12_GPU_VIRTUAL_ADDRESS = UINT
-DATATYPE = _enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
-LAYOUT = _enum_field(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT)
+DATATYPE = enum_field(D3D12_LINEAR_ALGEBRA_DATATYPE)
+LAYOUT = enum_field(D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT)
 
 
 def as_list(items: Any) -> list[Any]:
@@ -98,12 +72,12 @@ def sizeof(value: Any) -> int:
 
 class D3D12_FEATURE_DATA_SHADER_MODEL(D3D12Struct):
     c_sizeof: ClassVar[int] = 4
-    HighestShaderModel: _enum_field(D3D_SHADER_MODEL) = 0
+    HighestShaderModel: enum_field(D3D_SHADER_MODEL) = 0
 
 
 class D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL(D3D12Struct):
     c_sizeof: ClassVar[int] = 4
-    CooperativeVectorTier: _enum_field(D3D12_COOPERATIVE_VECTOR_TIER) = 0
+    CooperativeVectorTier: enum_field(D3D12_COOPERATIVE_VECTOR_TIER) = 0
 
 
 class D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL(D3D12Struct):
@@ -178,9 +152,9 @@ class D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(D3D12Struct):
 
 class D3D12_HEAP_PROPERTIES(D3D12Struct):
     c_sizeof: ClassVar[int] = 20
-    Type: _enum_field(D3D12_HEAP_TYPE) = 0
-    CPUPageProperty: _enum_field(D3D12_CPU_PAGE_PROPERTY) = 0
-    MemoryPoolPreference: _enum_field(D3D12_MEMORY_POOL) = 0
+    Type: enum_field(D3D12_HEAP_TYPE) = 0
+    CPUPageProperty: enum_field(D3D12_CPU_PAGE_PROPERTY) = 0
+    MemoryPoolPreference: enum_field(D3D12_MEMORY_POOL) = 0
     CreationNodeMask: UINT = 0
     VisibleNodeMask: UINT = 0
 
@@ -193,16 +167,16 @@ class DXGI_SAMPLE_DESC(D3D12Struct):
 
 class D3D12_RESOURCE_DESC(D3D12Struct):
     c_sizeof: ClassVar[int] = 56
-    Dimension: _enum_field(D3D12_RESOURCE_DIMENSION) = 0
+    Dimension: enum_field(D3D12_RESOURCE_DIMENSION) = 0
     Alignment: UINT = 0
     Width: UINT = 0
     Height: UINT = 0
     DepthOrArraySize: UINT = 0
     MipLevels: UINT = 0
-    Format: _enum_field(DXGI_FORMAT) = 0
+    Format: enum_field(DXGI_FORMAT) = 0
     SampleDesc: DXGI_SAMPLE_DESC = Field(default_factory=DXGI_SAMPLE_DESC)
-    Layout: _enum_field(D3D12_TEXTURE_LAYOUT) = 0
-    Flags: _enum_field(D3D12_RESOURCE_FLAGS) = 0
+    Layout: enum_field(D3D12_TEXTURE_LAYOUT) = 0
+    Flags: enum_field(D3D12_RESOURCE_FLAGS) = 0
 
 
 class D3D12_RANGE(D3D12Struct):
@@ -215,9 +189,9 @@ class D3D12_RANGE(D3D12Struct):
 
 class D3D12_COMMAND_QUEUE_DESC(D3D12Struct):
     c_sizeof: ClassVar[int] = 16
-    Type: _enum_field(D3D12_COMMAND_LIST_TYPE) = 0
+    Type: enum_field(D3D12_COMMAND_LIST_TYPE) = 0
     Priority: INT = 0
-    Flags: _enum_field(D3D12_COMMAND_QUEUE_FLAGS) = 0
+    Flags: enum_field(D3D12_COMMAND_QUEUE_FLAGS) = 0
     NodeMask: UINT = 0
 
 
@@ -225,8 +199,8 @@ class D3D12_RESOURCE_TRANSITION_BARRIER(D3D12Struct):
     c_sizeof: ClassVar[int] = 24
     pResource: Any = None
     Subresource: UINT = 0
-    StateBefore: _enum_field(D3D12_RESOURCE_STATES) = 0
-    StateAfter: _enum_field(D3D12_RESOURCE_STATES) = 0
+    StateBefore: enum_field(D3D12_RESOURCE_STATES) = 0
+    StateAfter: enum_field(D3D12_RESOURCE_STATES) = 0
 
 
 class D3D12_RESOURCE_ALIASING_BARRIER(D3D12Struct):
@@ -244,8 +218,8 @@ class D3D12_RESOURCE_BARRIER(D3D12Struct):
     """C has a union of Transition / Aliasing / UAV; `Type` says which member is read."""
 
     c_sizeof: ClassVar[int] = 32
-    Type: _enum_field(D3D12_RESOURCE_BARRIER_TYPE) = 0
-    Flags: _enum_field(D3D12_RESOURCE_BARRIER_FLAGS) = 0
+    Type: enum_field(D3D12_RESOURCE_BARRIER_TYPE) = 0
+    Flags: enum_field(D3D12_RESOURCE_BARRIER_FLAGS) = 0
     Transition: D3D12_RESOURCE_TRANSITION_BARRIER = Field(default_factory=D3D12_RESOURCE_TRANSITION_BARRIER)
     Aliasing: D3D12_RESOURCE_ALIASING_BARRIER = Field(default_factory=D3D12_RESOURCE_ALIASING_BARRIER)
     UAV: D3D12_RESOURCE_UAV_BARRIER = Field(default_factory=D3D12_RESOURCE_UAV_BARRIER)

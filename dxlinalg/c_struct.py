@@ -7,9 +7,34 @@ rejected, so a misspelt C field name fails at once instead of being ignored.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+import numpy as np
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, model_validator
+
+
+def is_integer(value: object) -> bool:
+    """What a C integer field or argument may hold here: an int, a bool or a numpy integer; not 40.0 or "40"."""
+    return isinstance(value, (bool, int, np.integer))
+
+
+def to_int(value: object) -> int:
+    if is_integer(value):
+        return int(value)  # type: ignore[call-overload]
+    raise ValueError(f"expected an integer, got {value!r}")
+
+
+def enum_field(enum_class: type) -> Any:
+    """An integer field shown as `enum_class` when the value is a member (C enums hold any int)."""
+
+    def validate(value: object) -> int:
+        number = to_int(value)
+        try:
+            return enum_class(number)
+        except ValueError:
+            return number
+
+    return Annotated[int, PlainValidator(validate), PlainSerializer(int, return_type=int)]
 
 
 class CStruct(BaseModel):

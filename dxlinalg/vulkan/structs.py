@@ -16,12 +16,11 @@ import numpy as np
 from pydantic import (
     BeforeValidator,
     Field,
-    PlainSerializer,
     PlainValidator,
     create_model,
 )
 
-from dxlinalg.c_struct import CStruct
+from dxlinalg.c_struct import CStruct, enum_field, to_int
 from dxlinalg.vulkan.enums import (
     VkBufferUsageFlagBits,
     VkCommandBufferLevel,
@@ -39,32 +38,13 @@ from dxlinalg.vulkan.enums import (
 ST = VkStructureType
 
 
-def _to_int(value: object) -> int:
-    if isinstance(value, (bool, int, np.integer)):
-        return int(value)
-    raise ValueError(f"expected an integer, got {value!r}")
-
-
-def _enum_field(enum_class: type) -> Any:
-    """An integer field shown as `enum_class` when the value is a member (C enums hold any int)."""
-
-    def validate(value: object) -> int:
-        number = _to_int(value)
-        try:
-            return enum_class(number)
-        except ValueError:
-            return number
-
-    return Annotated[int, PlainValidator(validate), PlainSerializer(int, return_type=int)]
-
-
-UINT = Annotated[int, PlainValidator(_to_int)]
-VkBool32 = Annotated[int, PlainValidator(lambda value: 1 if _to_int(value) else 0)]
+UINT = Annotated[int, PlainValidator(to_int)]
+VkBool32 = Annotated[int, PlainValidator(lambda value: 1 if to_int(value) else 0)]
 VkDeviceSize = UINT
 VkDeviceAddress = UINT
 FLOAT = Annotated[float, PlainValidator(lambda value: float(value))]
-COMPONENT_TYPE = _enum_field(VkComponentTypeKHR)
-MATRIX_LAYOUT = _enum_field(VkCooperativeVectorMatrixLayoutNV)
+COMPONENT_TYPE = enum_field(VkComponentTypeKHR)
+MATRIX_LAYOUT = enum_field(VkCooperativeVectorMatrixLayoutNV)
 
 
 class VkStruct(CStruct):
@@ -76,14 +56,14 @@ class VkStruct(CStruct):
 
 def _with_stype(structure_type: VkStructureType) -> dict[str, Any]:
     """sType (defaulting to `structure_type`) and pNext, the two fields every extensible struct starts with."""
-    return {"sType": (_enum_field(VkStructureType), structure_type), "pNext": (Any, None)}
+    return {"sType": (enum_field(VkStructureType), structure_type), "pNext": (Any, None)}
 
 
 # --- instance ----------------------------------------------------------------------------------------------
 
 class VkApplicationInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_APPLICATION_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_APPLICATION_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_APPLICATION_INFO
     pNext: Any = None
     pApplicationName: str | None = None
     applicationVersion: UINT = 0
@@ -94,7 +74,7 @@ class VkApplicationInfo(VkStruct):
 
 class VkInstanceCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
     pApplicationInfo: Any = None
@@ -125,23 +105,23 @@ class VkPhysicalDeviceProperties(VkStruct):
     driverVersion: UINT = 0
     vendorID: UINT = 0
     deviceID: UINT = 0
-    deviceType: _enum_field(VkPhysicalDeviceType) = 0
+    deviceType: enum_field(VkPhysicalDeviceType) = 0
     deviceName: str = ""
     pipelineCacheUUID: bytes = bytes(16)
 
 
 class VkPhysicalDeviceProperties2(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
     pNext: Any = None
     properties: VkPhysicalDeviceProperties = Field(default_factory=VkPhysicalDeviceProperties)
 
 
 class VkPhysicalDeviceCooperativeVectorPropertiesNV(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_VECTOR_PROPERTIES_NV
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_VECTOR_PROPERTIES_NV
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_VECTOR_PROPERTIES_NV
     pNext: Any = None
-    cooperativeVectorSupportedStages: _enum_field(VkShaderStageFlagBits) = 0
+    cooperativeVectorSupportedStages: enum_field(VkShaderStageFlagBits) = 0
     cooperativeVectorTrainingFloat16Accumulation: VkBool32 = 0
     cooperativeVectorTrainingFloat32Accumulation: VkBool32 = 0
     maxCooperativeVectorComponents: UINT = 0
@@ -172,7 +152,7 @@ VkPhysicalDeviceFeatures.__doc__ = "The core VkBool32 features (vkGetPhysicalDev
 
 class VkPhysicalDeviceFeatures2(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
     pNext: Any = None
     features: VkPhysicalDeviceFeatures = Field(default_factory=VkPhysicalDeviceFeatures)  # type: ignore[valid-type]
 
@@ -224,20 +204,20 @@ class VkExtent3D(VkStruct):
 
 
 class VkQueueFamilyProperties(VkStruct):
-    queueFlags: _enum_field(VkQueueFlagBits) = 0
+    queueFlags: enum_field(VkQueueFlagBits) = 0
     queueCount: UINT = 0
     timestampValidBits: UINT = 0
     minImageTransferGranularity: VkExtent3D = Field(default_factory=VkExtent3D)
 
 
 class VkMemoryType(VkStruct):
-    propertyFlags: _enum_field(VkMemoryPropertyFlagBits) = 0
+    propertyFlags: enum_field(VkMemoryPropertyFlagBits) = 0
     heapIndex: UINT = 0
 
 
 class VkMemoryHeap(VkStruct):
     size: VkDeviceSize = 0
-    flags: _enum_field(VkMemoryHeapFlagBits) = 0
+    flags: enum_field(VkMemoryHeapFlagBits) = 0
 
 
 class VkPhysicalDeviceMemoryProperties(VkStruct):
@@ -253,7 +233,7 @@ class VkPhysicalDeviceMemoryProperties(VkStruct):
 
 class VkDeviceQueueCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
     queueFamilyIndex: UINT = 0
@@ -263,7 +243,7 @@ class VkDeviceQueueCreateInfo(VkStruct):
 
 class VkDeviceCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
     queueCreateInfoCount: UINT = 0
@@ -279,7 +259,7 @@ class VkDeviceCreateInfo(VkStruct):
 
 class VkCooperativeVectorPropertiesNV(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_COOPERATIVE_VECTOR_PROPERTIES_NV
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COOPERATIVE_VECTOR_PROPERTIES_NV
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COOPERATIVE_VECTOR_PROPERTIES_NV
     pNext: Any = None
     inputType: COMPONENT_TYPE = 0
     inputInterpretation: COMPONENT_TYPE = 0
@@ -321,7 +301,7 @@ def _address_union(union: type[VkStruct]) -> Any:
 
 class VkConvertCooperativeVectorMatrixInfoNV(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_CONVERT_COOPERATIVE_VECTOR_MATRIX_INFO_NV
     pNext: Any = None
     srcSize: UINT = 0
     srcData: _address_union(VkDeviceOrHostAddressConstKHR) = Field(default_factory=VkDeviceOrHostAddressConstKHR)
@@ -341,12 +321,12 @@ class VkConvertCooperativeVectorMatrixInfoNV(VkStruct):
 
 class VkBufferCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
     size: VkDeviceSize = 0
-    usage: _enum_field(VkBufferUsageFlagBits) = 0
-    sharingMode: _enum_field(VkSharingMode) = 0
+    usage: enum_field(VkBufferUsageFlagBits) = 0
+    sharingMode: enum_field(VkSharingMode) = 0
     queueFamilyIndexCount: UINT = 0
     pQueueFamilyIndices: Any = None
 
@@ -359,7 +339,7 @@ class VkMemoryRequirements(VkStruct):
 
 class VkMemoryAllocateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
     pNext: Any = None
     allocationSize: VkDeviceSize = 0
     memoryTypeIndex: UINT = 0
@@ -367,7 +347,7 @@ class VkMemoryAllocateInfo(VkStruct):
 
 class VkMemoryAllocateFlagsInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO
     pNext: Any = None
     flags: UINT = 0
     deviceMask: UINT = 0
@@ -375,7 +355,7 @@ class VkMemoryAllocateFlagsInfo(VkStruct):
 
 class VkBufferDeviceAddressInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO
     pNext: Any = None
     buffer: Any = None
 
@@ -384,7 +364,7 @@ class VkBufferDeviceAddressInfo(VkStruct):
 
 class VkCommandPoolCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
     queueFamilyIndex: UINT = 0
@@ -392,16 +372,16 @@ class VkCommandPoolCreateInfo(VkStruct):
 
 class VkCommandBufferAllocateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
     pNext: Any = None
     commandPool: Any = None
-    level: _enum_field(VkCommandBufferLevel) = 0
+    level: enum_field(VkCommandBufferLevel) = 0
     commandBufferCount: UINT = 0
 
 
 class VkCommandBufferBeginInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
     pNext: Any = None
     flags: UINT = 0
     pInheritanceInfo: Any = None
@@ -409,7 +389,7 @@ class VkCommandBufferBeginInfo(VkStruct):
 
 class VkSubmitInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_SUBMIT_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_SUBMIT_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_SUBMIT_INFO
     pNext: Any = None
     waitSemaphoreCount: UINT = 0
     pWaitSemaphores: Any = None
@@ -422,7 +402,7 @@ class VkSubmitInfo(VkStruct):
 
 class VkFenceCreateInfo(VkStruct):
     STRUCTURE_TYPE = ST.VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-    sType: _enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+    sType: enum_field(VkStructureType) = ST.VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
     pNext: Any = None
     flags: UINT = 0
 
