@@ -9,7 +9,6 @@ ops call), so one network gives the same bits through either surface.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 import numpy as np
@@ -215,7 +214,7 @@ def load(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, dtype: np
     nbytes = np.dtype(dtype).itemsize * components
     loading = lanes_in_bounds(ctx, pointer.range, offsets, nbytes, "Offset", "vector load", _OUT_OF_BOUNDS, op,
                               pointer.limits)
-    with _only(ctx, loading):
+    with if_(loading):                                   # only the lanes whose access is defined
         if pointer.shared is None:
             values = load_elements(pointer.range, offsets, dtype, components, 1, op)
         else:
@@ -235,7 +234,7 @@ def store(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, values: 
                           "VK_NV_cooperative_vector: load/store alignment", op)
     storing = lanes_in_bounds(ctx, pointer.range, offsets, values.dtype.itemsize * values.shape[1], "Offset",
                               "vector store", _OUT_OF_BOUNDS, op, pointer.limits)
-    with _only(ctx, storing):
+    with if_(storing):
         if pointer.shared is None:
             store_elements(pointer.range, offsets, values, 1, op)
         else:
@@ -259,8 +258,3 @@ def _shared_atomics(ctx: ExecutionContext, pointer: ArrayPointer, offsets: int |
     lanes = np.flatnonzero(writing)
     starts = np.broadcast_to(np.asarray(_flat(ctx, pointer, offsets)), (ctx.lanes,))[lanes]
     pointer.shared.tracker.atomic_update(starts[:, None] + touched, lanes, op)
-
-
-def _only(ctx: ExecutionContext, lanes: np.ndarray) -> AbstractContextManager[object]:
-    """Narrow the active lanes to `lanes` (those whose access the checks found defined)."""
-    return if_(lanes)
