@@ -24,6 +24,7 @@ from dxlinalg.profile.model import (
     LAYOUT_SPECS,
     AccumulateProperty,
     AccumulationSettings,
+    CooperativeMatrixSettings,
     DeviceProfile,
     FloatConversionFields,
     GroupSharedSettings,
@@ -48,6 +49,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("accumulation.matvec_chunks", TensorCoreChunks),
     ("groupshared", GroupSharedSettings),
     ("nvgpu", NvgpuSettings),
+    ("coopmat", CooperativeMatrixSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

@@ -375,6 +375,36 @@ class NvgpuSettings(BaseModel):
                                "the earliest).")
 
 
+class CooperativeMatrixSettings(BaseModel):
+    """Cooperative matrices: what the SPIR-V/GLSL specs leave to the implementation (docs/coopmat.md)."""
+
+    model_config = STRICT_FROZEN
+    ownership: Literal["plain", "scrambled", "nvidia_mma"] = Field(
+        "plain", description="Which invocation of the scope holds which element (OpCooperativeMatrixLengthKHR, "
+                             "element access by index): plain (invocation i holds row-major elements i*Length to "
+                             "i*Length+Length-1), scrambled (a seeded permutation of every (invocation, index) "
+                             "slot, per matrix type), or nvidia_mma (the mma.sync fragment maps measured on the "
+                             "H100, tiled over the matrix; plain where no map is known).")
+    ownership_seed: Seed = Field(0, description="Seed of the scrambled ownership map.")
+    reduce_order: Literal["sequential", "reversed", "pairwise", "seeded_shuffle"] = Field(
+        "sequential", description="Order in which OpCooperativeMatrixReduceNV combines a group's elements: "
+                                  "sequential (a left fold in row-major order), reversed (a left fold from the last "
+                                  "element), pairwise (a balanced tree over row-major order) or seeded_shuffle (a "
+                                  "left fold in a seeded random order, per call).")
+    reduce_seed: Seed = Field(0, description="Seed of the seeded_shuffle reduce order.")
+    per_element_calls: Literal["once_in_order", "shuffled_repeated"] = Field(
+        "once_in_order", description="How OpCooperativeMatrixPerElementOpNV calls its function (the spec: at least "
+                                     "once per element, in no defined order): once_in_order (once each, row-major) "
+                                     "or shuffled_repeated (a seeded order, some elements called twice, the last "
+                                     "call's result kept).")
+    per_element_seed: Seed = Field(0, description="Seed of the shuffled_repeated per-element calls.")
+    muladd_sum: Literal["exact", "tensor_core"] = Field(
+        "exact", description="How OpCooperativeMatrixMulAddKHR sums float products: exact (A*B + C exactly, rounded "
+                             "once to the result type) or tensor_core (nvgpu's mma.sync model with nvgpu.mma_k_chunk,"
+                             " mma_kept_bits, mma_alignment and mma_f32_rounding, over K in steps of the "
+                             "profile's mma shape).")
+
+
 class FloatConversionFields(BaseModel):
     """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
     validated strictly, with types written by name. tests/profile checks that the two agree."""
@@ -450,6 +480,9 @@ class DeviceProfile(BaseModel):
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
     nvgpu: NvgpuSettings = Field(
         NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
+    coopmat: CooperativeMatrixSettings = Field(
+        CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
+                                                 "per-element calls, MulAdd arithmetic.")
     vulkan: Annotated[VulkanProfile | None, Shown(
         "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
         None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "
