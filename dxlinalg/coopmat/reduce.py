@@ -73,12 +73,12 @@ def check_reduce_mask(mask: object, op: str = OP) -> ReduceMask:
     valid = int(ReduceMask.Row | ReduceMask.Column | ReduceMask.Reduce2x2)
     if number <= 0 or number & ~valid:
         raise InvalidArgumentError(
-            f"{op}: Reduce 0x{number:x} must combine Row 0x1, Column 0x2 and 2x2 0x4, with at least one set "
+            f"{op}: Reduce {number:#x} must combine Row 0x1, Column 0x2 and 2x2 0x4, with at least one set "
             f"({COOPMAT2}: Cooperative Matrix Reduce Mode)")
     reduce = ReduceMask(number)
     if ReduceMask.Reduce2x2 in reduce and reduce & (ReduceMask.Row | ReduceMask.Column):
         raise InvalidArgumentError(
-            f"{op}: Reduce 0x{number:x} combines 2x2 with Row or Column ({COOPMAT2}: it is invalid to combine "
+            f"{op}: Reduce {number:#x} combines 2x2 with Row or Column ({COOPMAT2}: it is invalid to combine "
             f"2x2 with Row or Column; Row and Column can be used together)")
     return reduce
 

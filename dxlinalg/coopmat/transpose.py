@@ -11,8 +11,6 @@ map's business, not these instructions'.
 
 from __future__ import annotations
 
-import numpy as np
-
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
 from dxlinalg.coopmat.operand_rules import (
     COOPMAT2,
