@@ -44,6 +44,7 @@ OPCODE = 5366
 WORD_COUNT = 6          # opcode, Result Type, Result, Matrix, Reduce, CombineFunc (seed 000 and the registry say 5)
 CAPABILITY = 5430       # CooperativeMatrixReductionsNV
 
+REDUCE_ORDERS = ("sequential", "reversed", "pairwise", "seeded_shuffle")   # profile coopmat.reduce_order
 COMBINE_RESULT_RULE = "CombineFunc's result type must match the component type of 'Matrix'"
 
 
@@ -157,6 +158,10 @@ def fold(groups: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndar
     seeded_shuffle: sequential over each group's own permutation, drawn from `rng`. `combine` gets
     one step of every group at once.
     """
+    if order not in REDUCE_ORDERS:
+        raise InvalidArgumentError(f"reduce order {order!r} is not one of {', '.join(REDUCE_ORDERS)}")
+    if order == "seeded_shuffle" and rng is None:
+        raise InvalidArgumentError("the seeded_shuffle reduce order needs a random generator (rng)")
     k = groups.shape[1]
     if groups.shape[0] == 0:
         return groups[:, 0]
@@ -167,8 +172,7 @@ def fold(groups: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndar
             combined = combine(level[:, 0:2 * pairs:2], level[:, 1:2 * pairs:2])
             level = np.concatenate([combined, level[:, 2 * pairs:]], axis=1)
         return level[:, 0]
-    if order == "seeded_shuffle":
-        assert rng is not None
+    if rng is not None and order == "seeded_shuffle":
         permutation = rng.permuted(np.broadcast_to(np.arange(k), groups.shape), axis=1)
         groups = np.take_along_axis(groups, permutation, axis=1)
     positions = range(k - 1, -1, -1) if order == "reversed" else range(k)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import numpy as np
 import pytest
 
@@ -127,3 +129,15 @@ def test_the_input_matrix_is_not_changed_by_a_combine_that_writes_its_arguments(
 
     reduce_matrix(source, acc(4, 1), 1, vandal, SETTINGS)
     assert np.array_equal(source.values, values)
+
+
+def test_the_orders_are_the_profile_fields_choices() -> None:
+    assert reduce_module.REDUCE_ORDERS == get_args(CooperativeMatrixSettings.model_fields["reduce_order"].annotation)
+
+
+def test_fold_rejects_an_unknown_order_and_a_shuffle_without_generator() -> None:
+    groups = np.ones((2, 3), np.float32)
+    with pytest.raises(InvalidArgumentError, match="reduce order 'random' is not one of sequential, reversed"):
+        reduce_module.fold(groups, np.add, "random")
+    with pytest.raises(InvalidArgumentError, match="seeded_shuffle reduce order needs a random generator"):
+        reduce_module.fold(groups, np.add, "seeded_shuffle")
