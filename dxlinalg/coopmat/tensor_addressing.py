@@ -38,7 +38,7 @@ from dxlinalg.errors import InvalidArgumentError
 LOAD_OP = "OpCooperativeMatrixLoadTensorNV"
 STORE_OP = "OpCooperativeMatrixStoreTensorNV"
 
-SPAN_PLAN_CACHE_SIZE = 64   # (shape, span, view) combinations kept; a tiled kernel uses a handful
+SPAN_PLAN_CACHE_SIZE = 32   # (shape, span, view) combinations kept; a tiled kernel uses a handful
 
 
 class ElementStatus(IntEnum):
@@ -375,7 +375,7 @@ def tensor_element_addresses(shape: tuple[int, int], layout: TensorLayout, view:
     blocks, in_blocks = [], []
     index = np.zeros(m * n, np.int64)
     for table, positions, size, stride in zip(tables, plan.positions, layout.block_size, layout.stride):
-        size = max(size, 1)                                   # a 0 is only reached when nothing is accessed
+        size = max(size, 1)                                   # no element divides by a 0 here (checked above)
         block, in_block = np.divmod(table.coord, size)
         contribution = ((block.astype(np.uint64) * np.uint64(stride)) & np.uint64(UINT32_MASK)).astype(np.int64)
         index += contribution[positions]
