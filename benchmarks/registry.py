@@ -30,6 +30,7 @@ WORKLOADS: list[Workload] = [
     Workload("S1", "benchmarks.scaling"),
     Workload("N1", "benchmarks.n1_mma_sync"),
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),
+    Workload("C1", "benchmarks.c1_tensor_addressing"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

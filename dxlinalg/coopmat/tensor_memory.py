@@ -87,16 +87,61 @@ def clamp_value_element(clamp_value: int, dtype: np.dtype) -> np.ndarray:
     return np.array(bits, _bits_dtype(dtype.itemsize)).view(dtype)
 
 
-def _check_inside(rng: BufferRange, positions: np.ndarray, length: int, where: np.ndarray, strict: bool,
-                  op: str) -> np.ndarray:
-    """(M, N) bool: accessed elements whose bytes lie inside the memory; strict mode raises for others."""
-    inside = (positions >= 0) & (positions + length <= rng.size)
-    outside = where & ~inside
-    if outside.any():
-        flat = int(np.flatnonzero(outside)[0])
-        row, col = divmod(flat, positions.shape[1])
-        rules.report_outside_memory(strict, row, col, int(positions.flat[flat]), length, rng.size, rng.name, op)
-    return where & inside
+def _whole_units(rng: BufferRange, offset: int, unit: int) -> int:
+    """How many whole elements (or blocks) of `unit` bytes lie between Pointer and the end of the memory."""
+    return (rng.size - offset) // unit
+
+
+def _outside_memory(rng: BufferRange, addresses: ElementAddresses, offset: int, unit: int, strict: bool,
+                    op: str) -> np.ndarray | None:
+    """(M, N) bool: accessed elements whose bytes lie outside the memory (None: there are none).
+
+    Strict mode reports the row-major first. An index is never negative, so an element is inside
+    exactly when its index is below the number of whole units after Pointer.
+    """
+    units = _whole_units(rng, offset, unit)
+    if units > 0 and int(addresses.index.max()) < units:
+        return None
+    outside = addresses.accessed & (addresses.index >= units)
+    if not outside.any():
+        return None
+    flat = int(np.flatnonzero(outside)[0])
+    row, col = divmod(flat, addresses.shape[1])
+    start = offset + int(addresses.index.flat[flat]) * unit
+    rules.report_outside_memory(strict, row, col, start, unit, rng.size, rng.name, op)
+    return outside
+
+
+def _unit_view(rng: BufferRange, offset: int, unit: int) -> np.ndarray | None:
+    """The whole units after Pointer as unsigned integers of `unit` bytes, a view of the memory.
+
+    None when the backing bytes are not contiguous (a strided numpy handle); callers then move bytes.
+    """
+    start = rng.base_offset + offset
+    raw = rng.data[start:start + _whole_units(rng, offset, unit) * unit]
+    if not raw.flags.c_contiguous:
+        return None
+    return raw.view(_bits_dtype(unit))
+
+
+def _gather_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray) -> np.ndarray:
+    """The `unit`-byte elements at `index` (all inside the memory) as unsigned integers."""
+    units = _unit_view(rng, offset, unit)
+    if units is not None:
+        return units[index]
+    starts = rng.base_offset + offset + index.astype(np.int64) * unit
+    raw = rng.data[starts[..., None] + np.arange(unit)]
+    return np.ascontiguousarray(raw).view(_bits_dtype(unit))[..., 0]
+
+
+def _scatter_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray, bits: np.ndarray) -> None:
+    """Write `bits` (unsigned integers of `unit` bytes) to the distinct element indices `index`."""
+    units = _unit_view(rng, offset, unit)
+    if units is not None:
+        units[index] = bits
+        return
+    starts = rng.base_offset + offset + index.astype(np.int64) * unit
+    rng.data[starts[:, None] + np.arange(unit)] = bits.view(np.uint8).reshape(-1, unit)
 
 
 def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dtype: DTypeLike, *,
@@ -111,11 +156,8 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     """
     dtype = rules.check_element_type(dtype, op)
     m, n = rules.check_matrix_shape(shape, op)
-    if obj is None:
-        result = np.zeros((m, n), dtype)
-    else:
+    if obj is not None:
         rules.check_object_type(np.asarray(obj), (m, n), dtype, op)
-        result = np.array(obj, dtype, copy=True)
     if decode is not None:
         if not callable(decode):
             raise InvalidArgumentError(f"{op}: DecodeFunc {decode!r} must be callable")
@@ -128,19 +170,20 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
     addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op)
-    result[addresses.status == ElementStatus.OUT_OF_BOUNDS] = clamp_value_element(layout.clamp_value, dtype)
+    outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     accessed = addresses.accessed
-    positions = offset + addresses.byte_offsets(unit)
-    readable = _check_inside(rng, positions, unit, accessed, strict, op)
-    data = rng.data[rng.base_offset:]
+    if decode is None and outside is None and accessed.all():      # every element read from memory
+        return _gather_units(rng, offset, unit, addresses.index).view(dtype)
+    result = np.zeros((m, n), dtype) if obj is None else np.array(obj, dtype, copy=True)
+    result[addresses.status == ElementStatus.OUT_OF_BOUNDS] = clamp_value_element(layout.clamp_value, dtype)
     if decode is not None:
-        _decode_into(result, decode, data, addresses, positions, accessed, unit, op)
+        data = rng.data[rng.base_offset:]
+        _decode_into(result, decode, data, addresses, offset + addresses.byte_offsets(unit), accessed, unit, op)
         return result
-    result[accessed & ~readable] = np.zeros((), dtype)
-    if readable.any():
-        starts = rng.base_offset + positions[readable]
-        raw = rng.data[starts[:, None] + np.arange(unit)]
-        result[readable] = np.ascontiguousarray(raw).view(_bits_dtype(unit)).ravel().view(dtype)
+    readable = accessed if outside is None else accessed & ~outside
+    if outside is not None:
+        result[outside] = np.zeros((), dtype)
+    result[readable] = _gather_units(rng, offset, unit, addresses.index[readable]).view(dtype)
     return result
 
 
@@ -179,16 +222,24 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
     addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op)
     unit = dtype.itemsize
-    positions = offset + addresses.byte_offsets(unit)
-    writable = _check_inside(rng, positions, unit, addresses.accessed, strict, op)
-    elements = np.flatnonzero(writable)            # row-major element numbers
-    bits = np.ascontiguousarray(values).view(_bits_dtype(unit)).ravel()[elements]
-    targets = positions.ravel()[elements]
-    keep = _last_writer_per_address(elements, targets, bits, strict, n, op)
-    if keep.size:
-        starts = rng.base_offset + targets[keep]
-        rng.data[starts[:, None] + np.arange(unit)] = bits[keep].view(np.uint8).reshape(-1, unit)
-        rng.mark_written()
+    outside = _outside_memory(rng, addresses, offset, unit, strict, op)
+    writable = addresses.accessed if outside is None else addresses.accessed & ~outside
+    bits = np.ascontiguousarray(values).view(_bits_dtype(unit)).ravel()
+    targets = addresses.index.ravel()
+    if not writable.all():
+        elements = np.flatnonzero(writable)            # row-major element numbers
+        bits, targets = bits[elements], targets[elements]
+    else:
+        elements = None
+    if targets.size == 0:
+        return addresses
+    ordered = np.sort(targets)
+    if (ordered[1:] == ordered[:-1]).any():          # several elements to one address: keep one writer each
+        numbers = np.arange(targets.size) if elements is None else elements
+        keep = _last_writer_per_address(numbers, offset + targets * unit, bits, strict, n, op)
+        bits, targets = bits[keep], targets[keep]
+    _scatter_units(rng, offset, unit, targets, bits)
+    rng.mark_written()
     return addresses
 
 

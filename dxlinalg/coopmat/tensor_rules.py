@@ -251,6 +251,8 @@ def check_strides_ordered(strict: bool, stride: Sequence[int], dimension: Sequen
     if not strict:
         return
     for i in range(len(stride) - 1):
+        if block_size[i + 1] == 0:      # no ceiling to take; the zero divisor is reported where it is used
+            continue
         blocks = -(-dimension[i + 1] // block_size[i + 1])
         if stride[i] < stride[i + 1] * blocks:
             raise UndefinedBehaviorError(

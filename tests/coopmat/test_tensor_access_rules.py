@@ -280,3 +280,48 @@ def test_stores_to_a_buffer_bump_its_write_version() -> None:
 def test_store_values_must_be_a_matrix() -> None:
     with pytest.raises(InvalidArgumentError, match="Object must be a matrix"):
         store_tensor(np.zeros(16, np.uint8), np.zeros(4, np.uint8), layout_2d(2, 2))
+
+
+def test_a_block_size_of_0_is_a_zero_divisor_in_both_modes_even_where_strides_are_checked() -> None:
+    """SetStride's rule takes ceil(dimension / blockSize); a 0 there is the pseudocode's zero divisor."""
+    t = setTensorLayoutBlockSizeNV(layout_2d(2, 2), 1, 0)
+    for strict in (True, False):
+        with pytest.raises(UndefinedBehaviorError, match="block size \\[1, 0\\] has a 0.*spanCoordToTensorCoord"):
+            load_tensor(np.zeros(64, np.uint8), (2, 2), t, np.uint8, strict=strict)
+
+
+def test_a_zero_block_size_is_reached_only_by_elements_not_terminated_before_it() -> None:
+    """Dimension by dimension: bounds (Constant terminates), then the division by the block size."""
+    t = sliceTensorLayoutNV(layout_2d(2, 2, ClampMode.Constant), 0, 2, -5, 2)     # dimension 1 terminates
+    late_zero = setTensorLayoutBlockSizeNV(t, 1, 0)
+    assert (tensor_element_addresses((2, 2), late_zero).status == ElementStatus.OUT_OF_BOUNDS).all()
+    early_zero = setTensorLayoutBlockSizeNV(t, 0, 1)          # dimension 0 divides before 1 terminates
+    with pytest.raises(UndefinedBehaviorError, match="block size \\[0, 1\\] has a 0"):
+        tensor_element_addresses((2, 2), early_zero)
+
+
+# -- the engine's cache and memory paths ----------------------------------------------------------------
+def test_changing_a_returned_address_array_changes_no_later_result() -> None:
+    """Addresses are computed from cached per-shape tables; what a caller gets back is its own."""
+    t = sliceTensorLayoutNV(layout_2d(6, 6, ClampMode.Repeat), -1, 4, 3, 4)
+    first = tensor_element_addresses((4, 4), t)
+    expected = (first.status.copy(), first.index.copy(), first.block_coord.copy(), first.coord_in_block.copy())
+    for array in (first.status, first.index, first.block_coord, first.coord_in_block):
+        array[...] = 1
+    again = tensor_element_addresses((4, 4), t)
+    for got, want in zip((again.status, again.index, again.block_coord, again.coord_in_block), expected):
+        assert np.array_equal(got, want)
+
+
+def test_a_strided_byte_array_is_memory_too() -> None:
+    """A non-contiguous uint8 handle cannot be viewed as wider elements; loads and stores move bytes instead."""
+    backing = np.zeros(256, np.uint8)
+    strided = backing[::2]
+    strided[:] = np.arange(128, dtype=np.uint8)
+    t = sliceTensorLayoutNV(layout_2d(8, 8), 1, 3, 2, 4)
+    contiguous = np.ascontiguousarray(strided)
+    assert np.array_equal(load_tensor(strided, (3, 4), t, np.uint16), load_tensor(contiguous, (3, 4), t, np.uint16))
+    values = np.arange(12, dtype=np.uint16).reshape(3, 4) + 1000
+    store_tensor(strided, values, t)
+    store_tensor(contiguous, values, t)
+    assert np.array_equal(strided, contiguous) and not backing[1::2].any()

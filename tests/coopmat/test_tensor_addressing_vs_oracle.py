@@ -1,9 +1,11 @@
 """The vectorised tensor addressing, loads and stores against the per-element pseudocode oracle.
 
-Random layouts of 1-5 dimensions in every clamp mode (block sizes, negative and accumulated slice
-offsets, explicit strides, dimension 0 and 1), random views (own dimensions or the span, strides,
-permutations, clips, wrapping clips), loads (plain and with a DecodeFunc) and stores, strict and
-permissive. Both sides must give the same elements, the same bytes, or the same kind of error.
+Random layouts of 1-5 dimensions in every clamp mode (block sizes, a block size of 0 set after the
+dimensions, negative, accumulated and int32-wrapping slice offsets, spans far larger than the matrix,
+explicit strides, dimension 0 and 1), random views (own dimensions or the span, strides, permutations,
+clips, wrapping clips), loads (plain and with a DecodeFunc) and stores, strict and permissive. Both
+sides must give the same elements, the same bytes, or the same kind of error. The engine caches what
+the shape, span and view decide, so one test runs several layouts through one cache entry.
 """
 
 from __future__ import annotations
@@ -39,9 +41,14 @@ DTYPES = (np.dtype(np.uint8), np.dtype(np.float16), np.dtype(np.int32), np.dtype
 EXAMPLES = 200
 
 
+INT32_EDGES = (-(1 << 31), -(1 << 31) + 3, (1 << 31) - 4, (1 << 31) - 1)
+OFFSETS = st.integers(-4, 4) | st.sampled_from(INT32_EDGES)           # accumulated slices wrap in int32
+SPANS = st.integers(1, 5) | st.sampled_from([64, 1000, 0xFFFF_FFFF])  # larger than any matrix here
+
+
 @st.composite
-def layouts(draw: st.DrawFn, blocks: bool = True) -> TensorLayout:
-    dim = draw(st.integers(1, 5))
+def layouts(draw: st.DrawFn, blocks: bool = True, dim: int | None = None) -> TensorLayout:
+    dim = draw(st.integers(1, 5)) if dim is None else dim
     t = createTensorLayoutNV(dim, draw(st.sampled_from(list(ClampMode))))
     if blocks and draw(st.booleans()):
         t = setTensorLayoutBlockSizeNV(t, *draw(st.lists(st.integers(1, 3), min_size=dim, max_size=dim)))
@@ -49,8 +56,11 @@ def layouts(draw: st.DrawFn, blocks: bool = True) -> TensorLayout:
     t = setTensorLayoutDimensionNV(t, *[max(d, 1) if draw(st.integers(0, 9)) else d for d in dims])
     if draw(st.integers(0, 3)) == 0:
         t = setTensorLayoutStrideNV(t, *draw(st.lists(st.integers(0, 40), min_size=dim, max_size=dim)))
+    if blocks and draw(st.integers(0, 19)) == 0:          # a block size of 0 after the strides were derived
+        t = setTensorLayoutBlockSizeNV(t, *draw(st.lists(st.integers(0, 2), min_size=dim, max_size=dim)))
     for _ in range(draw(st.integers(0, 2))):
-        pairs = draw(st.lists(st.tuples(st.integers(-4, 4), st.integers(1, 5)), min_size=dim, max_size=dim))
+        pairs = draw(st.lists(st.tuples(OFFSETS, SPANS if draw(st.integers(0, 4)) == 0 else st.integers(1, 5)),
+                              min_size=dim, max_size=dim))
         t = sliceTensorLayoutNV(t, *[x for pair in pairs for x in pair])
     return setTensorLayoutClampValueNV(t, draw(st.integers(0, 0xFFFF_FFFF)))
 
@@ -73,7 +83,7 @@ def views(draw: st.DrawFn, layout: TensorLayout) -> TensorView | None:
 
 
 def max_in_bounds_index(t: TensorLayout) -> int:
-    return sum(max(-(-d // b) - 1, 0) * s for d, b, s in zip(t.dimension, t.block_size, t.stride))
+    return sum(max(-(-d // max(b, 1)) - 1, 0) * s for d, b, s in zip(t.dimension, t.block_size, t.stride))
 
 
 def outcome(call):
@@ -98,13 +108,7 @@ def memory_for(draw: st.DrawFn, t: TensorLayout, unit: int) -> tuple[np.ndarray,
     return np.frombuffer(data, np.uint8).copy(), pointer
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
-@given(st.data())
-def test_element_addresses_match_the_pseudocode(data: st.DataObject) -> None:
-    t = data.draw(layouts())
-    v = data.draw(views(t))
-    m, n = data.draw(st.integers(1, 8)), data.draw(st.integers(1, 8))
-    store, strict = data.draw(st.booleans()), data.draw(st.booleans())
+def assert_addresses_match(t: TensorLayout, v: TensorView | None, m: int, n: int, store: bool, strict: bool) -> None:
     engine = outcome(lambda: tensor_element_addresses((m, n), t, v, store=store, strict=strict))
     expected = outcome(lambda: oracle.all_elements(t, v, m, n, store, strict))
     if isinstance(expected, type) or isinstance(engine, type):
@@ -118,6 +122,31 @@ def test_element_addresses_match_the_pseudocode(data: st.DataObject) -> None:
                 assert int(engine.index[r, c]) == e.index, (r, c)
                 assert tuple(engine.block_coord[r, c]) == e.block_coord, (r, c)
                 assert tuple(engine.coord_in_block[r, c]) == e.coord_in_block, (r, c)
+            else:
+                assert engine.index[r, c] == 0 and not engine.block_coord[r, c].any(), (r, c)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.data())
+def test_element_addresses_match_the_pseudocode(data: st.DataObject) -> None:
+    t = data.draw(layouts())
+    v = data.draw(views(t))
+    m, n = data.draw(st.integers(1, 8)), data.draw(st.integers(1, 8))
+    assert_addresses_match(t, v, m, n, data.draw(st.booleans()), data.draw(st.booleans()))
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None)
+@given(st.data())
+def test_layouts_sharing_a_shape_span_and_view_match_the_pseudocode_one_after_another(data: st.DataObject) -> None:
+    """The tiles of one kernel: the same span and view, other offsets, dimensions, strides and modes."""
+    t = data.draw(layouts())
+    v = data.draw(views(t))
+    m, n = data.draw(st.integers(1, 8)), data.draw(st.integers(1, 8))
+    for _ in range(3):
+        other = data.draw(layouts(dim=t.dim))
+        other = sliceTensorLayoutNV(other, *[x for d in range(t.dim) for x in (data.draw(OFFSETS), t.span[d])])
+        assert other.span == t.span
+        assert_addresses_match(other, v, m, n, data.draw(st.booleans()), data.draw(st.booleans()))
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
