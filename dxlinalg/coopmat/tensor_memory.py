@@ -25,6 +25,7 @@ from dxlinalg.coopmat.tensor_addressing import (
     ElementStatus,
     tensor_element_addresses,
 )
+from dxlinalg.coopmat.tangled import UserFunction, calling_user_function, require_not_in_callback
 from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
@@ -154,6 +155,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     `decode`, each accessed element's value is decode(blocks, block_coord, coord_in_block), called
     once for all of them, and the index counts blocks of `block_bytes` bytes.
     """
+    require_not_in_callback(op)
     dtype = rules.check_element_type(dtype, op)
     m, n = rules.check_matrix_shape(shape, op)
     if obj is not None:
@@ -196,8 +198,9 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
     readonly = data.view()
     readonly.flags.writeable = False
     blocks = DecodeBlocks(readonly, positions[accessed].astype(np.int64), block_bytes)
-    values = np.asarray(decode(blocks, addresses.block_coord[accessed].copy(),
-                               addresses.coord_in_block[accessed].copy()))
+    with calling_user_function(UserFunction.DecodeFunc, op):
+        values = np.asarray(decode(blocks, addresses.block_coord[accessed].copy(),
+                                   addresses.coord_in_block[accessed].copy()))
     rules.check_decode_result(values, count, op)
     result[accessed] = values.astype(result.dtype)
 
@@ -209,6 +212,7 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     Stores never clamp: out-of-bounds elements (any clamp mode but Undefined) and clipped ones are
     not written. Returns the addresses, whose status says which elements were written.
     """
+    require_not_in_callback(op)
     values = np.asarray(values)
     if values.ndim != 2:
         raise InvalidArgumentError(f"{op}: Object must be a matrix (rows, columns), got shape {values.shape}")
