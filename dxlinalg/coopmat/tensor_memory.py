@@ -18,6 +18,11 @@ import numpy as np
 from numpy.typing import DTypeLike
 
 from dxlinalg.coopmat import tensor_rules as rules
+from dxlinalg.coopmat.tangled import (
+    UserFunction,
+    calling_user_function,
+    require_not_in_callback,
+)
 from dxlinalg.coopmat.tensor_addressing import (
     LOAD_OP,
     STORE_OP,
@@ -25,7 +30,6 @@ from dxlinalg.coopmat.tensor_addressing import (
     ElementStatus,
     tensor_element_addresses,
 )
-from dxlinalg.coopmat.tangled import UserFunction, calling_user_function, require_not_in_callback
 from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError

@@ -10,7 +10,11 @@ from dxlinalg.coopmat import (
     setTensorLayoutDimensionNV,
     store_tensor,
 )
-from dxlinalg.coopmat.tangled import UserFunction, calling_user_function, running_user_function
+from dxlinalg.coopmat.tangled import (
+    UserFunction,
+    calling_user_function,
+    running_user_function,
+)
 from dxlinalg.errors import InvalidArgumentError
 
 
@@ -42,6 +46,6 @@ def test_load_tensor_inside_a_decode_func_is_rejected():
 
 def test_store_tensor_inside_a_combine_func_is_rejected():
     memory = np.zeros(64, dtype=np.uint8)
-    with calling_user_function(UserFunction.CombineFunc, "OpCooperativeMatrixReduceNV"):
-        with pytest.raises(InvalidArgumentError, match="inside the CombineFunc of OpCooperativeMatrixReduceNV"):
-            store_tensor(memory, np.zeros((2, 2), np.float16), _layout(2, 2))
+    with (calling_user_function(UserFunction.CombineFunc, "OpCooperativeMatrixReduceNV"),
+          pytest.raises(InvalidArgumentError, match="inside the CombineFunc of OpCooperativeMatrixReduceNV")):
+        store_tensor(memory, np.zeros((2, 2), np.float16), _layout(2, 2))
