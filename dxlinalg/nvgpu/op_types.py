@@ -152,6 +152,8 @@ def _flag(value: object, argument: str, op: str) -> bool | None:
 def _shape(value: object, op: str) -> tuple[int, ...] | None:
     if value is None:
         return None
+    if type(value) in (list, tuple) and all(type(item) is int for item in value):  # type: ignore[union-attr]
+        return tuple(value)  # type: ignore[arg-type]
     if isinstance(value, (Sequence, np.ndarray)) and not isinstance(value, str) and all(
             isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)) for item in value):
         return tuple(int(item) for item in value)
