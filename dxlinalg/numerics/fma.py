@@ -5,9 +5,9 @@ subnormal results, overflow to infinity, infinities and NaNs (as x86 computes a 
 zero is +0 unless a * b and c are both -0). Every surface that fuses (HLSL fma, GLSL Fma, the f64 mma chain)
 calls this one function. The fast paths are error-free transformations over whole arrays:
 
-- float16: a * b is exact in float64 (22 bits). The float64 sum is inexact only when one term lies more than 2^30
-  below the other, and then no float16 rounding boundary lies within its error, so the cast rounds as one rounding
-  would (the tests compare whole float16 ranges with exact rationals).
+- float16: a * b is exact in float64 (22 bits). The float64 sum is inexact only when one term lies some 2^30 or
+  more below the other, and then no float16 rounding boundary lies within its error, so the cast rounds as one
+  rounding would (the tests compare whole float16 ranges with exact rationals).
 - float32: a * b is exact in float64 (48 bits); the sum is rounded to odd in float64, whose 53 bits are 2 more than
   float32's 24 (and than a subnormal's fewer), so the cast to float32 rounds correctly.
 - float64: Boldo and Melquiond's emulation ("Emulation of FMA and correctly rounded sums: proved algorithms using

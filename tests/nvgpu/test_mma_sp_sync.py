@@ -103,8 +103,7 @@ def test_selectors_the_ptx_isa_leaves_undefined_are_reported():
 
 
 @pytest.mark.parametrize("metadata, message", [
-    (np.zeros((32, 2), np.int32), r"operand #3 must be fixed-length vector of 16-bit signless integer values of "
-                                  r"length 2, but got 'vector<2xi32>'"),
+    (np.zeros((32, 2), np.int32), r"operand #3 must be fixed-length vector .* but got 'vector<2xi32>'"),
     (np.zeros((32, 3), np.int16), r"but got 'vector<3xi16>'"),
 ])
 def test_bad_metadata_is_rejected(metadata, message):
