@@ -21,9 +21,9 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.gpu.context import current_context, require_context
-from dxlinalg.gpu.exact import fma as exact_fma
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
 from dxlinalg.gpu.scratch import scratch
+from dxlinalg.numerics.fma import fma as exact_fma
 
 
 def _float(value: object) -> np.ndarray:

@@ -23,7 +23,6 @@ tf32 operands are f32 registers read as tf32 (`tf32_values`: truncated or rounde
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
@@ -33,6 +32,7 @@ from dxlinalg.linalg.matvec import round_float_result
 from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
+from dxlinalg.numerics.fma import fma
 from dxlinalg.profile.model import NvgpuSettings
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
@@ -136,75 +136,5 @@ def float64_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     negative quiet NaN."""
     d = np.array(c, np.float64)
     for k in range(a.shape[2]):
-        d = fused_multiply_add(np.broadcast_to(a[:, :, k, None], d.shape), np.broadcast_to(b[:, None, k, :], d.shape), d)
+        d = fma(a[:, :, k, None], b[:, None, k, :], d)
     return d
-
-
-def fused_multiply_add(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
-    """x * y + z rounded once to float64 (nearest even), elementwise.
-
-    Boldo and Melquiond's emulation ("Emulation of FMA and correctly rounded sums: proved
-    algorithms using rounding to odd", 2008): the exact product x * y = ph + pl and the exact sum
-    z + ph = th + tl, then RN(th + RO(tl + pl)), RO rounding to odd. It needs no overflow and no
-    underflow; operands outside a safe exponent range, and non-finite ones, take the exact
-    (Fraction) or IEEE path instead."""
-    x, y, z = (np.asarray(v, np.float64) for v in np.broadcast_arrays(x, y, z))
-    with np.errstate(all="ignore"):
-        ph, pl = _two_product(x, y)
-        th, tl = _two_sum(z, ph)
-        result = th + _round_to_odd_sum(tl, pl)
-        product_exponent = np.frexp(x)[1] + np.frexp(y)[1]
-        safe = (np.isfinite(x) & np.isfinite(y) & np.isfinite(z)
-                & ((x == 0) | (y == 0) | ((product_exponent > -900) & (product_exponent < 1000)))
-                & ((z == 0) | (np.abs(z) > 2.0 ** -900)) & np.isfinite(result)
-                & ((result == 0) | (np.abs(result) > 2.0 ** -900)))
-        zero_product = (x == 0) | (y == 0)            # an exactly zero result takes IEEE's sign of x * y + z
-        result = np.where(result == 0, np.where(zero_product, x * y + z, 0.0), result)
-        special = ~(np.isfinite(x) & np.isfinite(y) & np.isfinite(z))
-        result = np.where(special, np.where(np.isfinite(x) & np.isfinite(y), z, x * y + z), result)
-    for index in zip(*np.nonzero(~safe & ~special)):
-        result[index] = _exact_fma(float(x[index]), float(y[index]), float(z[index]))
-    return result
-
-
-def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """a + b = s + e exactly (Knuth), s = RN(a + b)."""
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """a = high + low with 26-bit halves (Veltkamp)."""
-    scaled = a * 134217729.0                                           # 2^27 + 1
-    high = scaled - (scaled - a)
-    return high, a - high
-
-
-def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """a * b = p + e exactly (Dekker), p = RN(a * b), barring overflow and underflow."""
-    p = a * b
-    ah, al = _split(a)
-    bh, bl = _split(b)
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-
-
-def _round_to_odd_sum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a + b rounded to odd: truncated toward zero, the last bit set when inexact."""
-    s, e = _two_sum(a, b)
-    toward_zero = np.where((e != 0) & (np.signbit(e) != np.signbit(s)), np.nextafter(s, 0.0), s)
-    even = (toward_zero.view(np.int64) & 1) == 0
-    away = np.where(np.signbit(toward_zero), -np.inf, np.inf)
-    return np.where((e != 0) & even, np.nextafter(toward_zero, away), toward_zero)
-
-
-def _exact_fma(x: float, y: float, z: float) -> float:
-    """x * y + z, finite operands, rounded once to float64 through exact rationals (Python's
-    int / int division is correctly rounded)."""
-    exact = Fraction(x) * Fraction(y) + Fraction(z)
-    if exact == 0:
-        return x * y + z            # the IEEE sign of an exact zero (+0 unless both terms are -0)
-    try:
-        return float(exact)
-    except OverflowError:
-        return float("inf") if exact > 0 else float("-inf")

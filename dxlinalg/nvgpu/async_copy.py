@@ -30,6 +30,11 @@ from dxlinalg.gpu.context import ExecutionContext, require_context
 from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.gpu.resources import BufferRange
 from dxlinalg.gpu.typed_view import BufferMemory, TypedView
+from dxlinalg.nvgpu.op_types import (
+    verify_device_async_copy_call,
+    verify_device_async_create_group_call,
+    verify_device_async_wait_call,
+)
 from dxlinalg.nvgpu.pending_copies import PendingCopies, guard_memory
 
 COPY_SIZES = (4, 8, 16)
@@ -97,6 +102,7 @@ def device_async_copy(dst: TypedView, dstIndices: object, src: TypedView, srcInd
     """`nvgpu.device_async_copy %src[srcIndices], %dst[dstIndices], dstElements[, srcElements] {bypassL1}`:
     each active lane starts copying dstElements elements (srcElements of them from `src`, zeros after)."""
     op = "nvgpu.device_async_copy"
+    verify_device_async_copy_call(dst, dstIndices, src, srcIndices, dstElements, srcElements, bypassL1)
     ctx = require_context(op)
     memory, size = _check_copy(op, ctx, dst, src, dstElements, bypassL1)
     state = _state(ctx)
@@ -131,6 +137,7 @@ def device_async_create_group(inputTokens: object) -> AsyncToken:  # noqa: N803
     """`nvgpu.device_async_create_group %tokens`: commits every copy the active lanes issued since their
     last commit (the tokens are checked, not used: cp.async.commit_group takes none)."""
     op = "nvgpu.device_async_create_group"
+    verify_device_async_create_group_call(inputTokens)
     ctx = require_context(op)
     _check_tokens(op, ctx, list(inputTokens) if isinstance(inputTokens, (list, tuple)) else [inputTokens])
     state = _state(ctx)
@@ -146,6 +153,7 @@ def device_async_wait(asyncDependencies: AsyncToken, numGroups: int | None = Non
     """`nvgpu.device_async_wait %token {numGroups}`: each active lane waits until at most `numGroups`
     (default 0) of its most recent groups are in flight; the copies of every older group land."""
     op = "nvgpu.device_async_wait"
+    verify_device_async_wait_call(asyncDependencies, numGroups)
     ctx = require_context(op)
     _check_tokens(op, ctx, [asyncDependencies])
     if numGroups is None:

@@ -18,6 +18,7 @@ from dxlinalg.gpu.context import require_context
 from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.gpu.typed_view import TypedView
 from dxlinalg.nvgpu.fragments import Index
+from dxlinalg.nvgpu.op_types import verify_ldmatrix_call
 from dxlinalg.nvgpu.warps import WARP_SIZE, active_warps
 
 ROW_BYTES = 16
@@ -43,15 +44,11 @@ def ldmatrix(srcMemref: TypedView, indices: object, transpose: bool, numTiles: i
     """`nvgpu.ldmatrix %src[indices] {numTiles, transpose}`: (lanes, numTiles, 32 / bits) of the memref's
     dtype; lanes of inactive warps hold 0."""
     op = "nvgpu.ldmatrix"
+    verify_ldmatrix_call(srcMemref, indices, transpose, numTiles)
     ctx = require_context(op)
     memory = _workgroup_memory(srcMemref, ctx, op)
     dtype = srcMemref.dtype
-    if dtype.itemsize > 4 or srcMemref.components != 1:
-        raise InvalidArgumentError(f"{op}: nvgpu.ldmatrix works for 32b or lower (memref elements {dtype}"
-                                   f"{f' x {srcMemref.components}' if srcMemref.components != 1 else ''})")
-    if transpose and dtype.itemsize != 2:
-        raise InvalidArgumentError(f"{op}: nvgpu.ldmatrix transpose works only at 16b granularity ({dtype})")
-    if isinstance(numTiles, bool) or numTiles not in (1, 2, 4):
+    if numTiles not in (1, 2, 4):
         raise InvalidArgumentError(f"{op}: numTiles must be 1, 2 or 4 (ldmatrix .x1, .x2, .x4), got {numTiles!r}")
     warps = active_warps(ctx, op)
     lane_in_warp = np.arange(ctx.lanes) % WARP_SIZE

@@ -23,6 +23,7 @@ from dxlinalg.linalg.mma_sums import (
     tf32_values,
 )
 from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
+from dxlinalg.nvgpu.op_types import verify_mma_sp_sync_call, verify_mma_sync_call
 from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
 from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count
 from dxlinalg.profile.model import DeviceProfile
@@ -37,6 +38,7 @@ def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaS
 
     Outside a shader, `profile` and `strict` choose the device and mode (reference, strict)."""
     op = "nvgpu.mma.sync"
+    verify_mma_sync_call(matrixA, matrixB, matrixC, mmaShape, tf32Enabled)
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
     _check_vectors(op, shape, a, b, c)
@@ -52,10 +54,9 @@ def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  
     """`nvgpu.mma.sp.sync (A, B, C) metadata (m) {mmaShape, sparsitySelector, tf32Enabled}`: D of C's
     fragments; A holds the stored non-zeros, `sparseMetadata` (lanes, 2) int16/uint16 their indices."""
     op = "nvgpu.mma.sp.sync"
+    verify_mma_sp_sync_call(matrixA, matrixB, matrixC, sparseMetadata, mmaShape, sparsitySelector, tf32Enabled)
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     operand_type = operand_type_of(a.dtype, bool(tf32Enabled), op)
-    if operand_type == "f64":
-        raise InvalidArgumentError(f"{op}: f64 is not supported for sparse mode")
     shape = find_shape(mmaShape, operand_type, True, op)
     _check_vectors(op, shape, a, b, c)
     metadata = _metadata_words(op, sparseMetadata, a.shape[0])

@@ -55,6 +55,7 @@ OPERATION_NAMES = (MMA_SYNC, MMA_SP_SYNC, LDMATRIX, DEVICE_ASYNC_COPY, DEVICE_AS
 WARP_SIZE = 32  # kWarpSize
 SHARED_MEMORY_ADDRESS_SPACE = 3  # NVGPUDialect::kSharedMemoryAddressSpace
 SPARSE_METADATA_TYPE = VectorType((2,), I16)  # NVGPU_MmaSparseSyncMetadataType, the operand's buildable type
+PTX_LARGEST_SELECTOR = 3  # PTX mma.sp: sparsity selector 0 to 3, which of them defined depends on the shape
 
 
 class NvgpuRule(StrEnum):
@@ -335,8 +336,12 @@ def verify_mma_sp_sync(matrix_a: Type | str, matrix_b: Type | str, matrix_c: Typ
                        mma_shape: Sequence[int] | Attribute | None, sparsity_selector: int | Attribute | None = 0,
                        tf32_enabled: bool | Attribute | None = False, *,
                        sparse_metadata: Type | str = SPARSE_METADATA_TYPE, result: Type | str | None = None,
-                       location: Location | None = None) -> None:
-    """`nvgpu.mma.sp.sync`: as mma.sync with a 2:4-sparse A, plus the metadata operand and the selector."""
+                       location: Location | None = None, ptx_selectors: bool = False) -> None:
+    """`nvgpu.mma.sp.sync`: as mma.sync with a 2:4-sparse A, plus the metadata operand and the selector.
+
+    `ptx_selectors` widens the one rule the Python op relaxes: PTX mma.sp defines selectors 2 and 3 for
+    m16n8k16 (f16, bf16) and m16n8k8 (tf32), which MLIR's dialect does not let through (docs/nvgpu-verifier.md).
+    """
     op = MMA_SP_SYNC
     attributes = _present({"mmaShape": _shape_attribute(mma_shape, "mma_shape", op),
                            "sparsitySelector": _integer_attribute(sparsity_selector, I32, "sparsity_selector", op),
@@ -351,8 +356,10 @@ def verify_mma_sp_sync(matrix_a: Type | str, matrix_b: Type | str, matrix_c: Typ
     _check_values(op, "result", [([result_type], _is_vector, _VECTOR)], location)
     _check_same_element_type(op, operands[0], operands[1], location)
     selector = attributes.get("sparsitySelector", IntegerAttr(0, I32))  # DefaultValuedAttr<I32Attr, "0">
-    if _unsigned32(selector) > 1:
-        raise _fail(_op_error(op, "sparsity selector should be 0 or 1"), op, NvgpuRule.SPARSITY_SELECTOR, location)
+    if _unsigned32(selector) > (PTX_LARGEST_SELECTOR if ptx_selectors else 1):
+        widened = " (PTX mma.sp also defines 2 and 3, which the Python op takes)" if ptx_selectors else ""
+        raise _fail(_op_error(op, f"sparsity selector should be 0 or 1{widened}"), op, NvgpuRule.SPARSITY_SELECTOR,
+                    location)
     _check_mma_shape_length(op, attributes["mmaShape"], location)
     _verify_mma(op, operands, attributes, sparse=True, location=location)
 

@@ -1,8 +1,8 @@
-"""The mma arithmetic (dxlinalg.linalg.mma_sums and its fast paths) against exact rationals."""
+"""The mma arithmetic (dxlinalg.linalg.mma_sums and its fast paths) against exact rationals (its f64 fused
+multiply-add, dxlinalg.numerics.fma, is tested in tests/numerics/test_fma.py)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import ml_dtypes
@@ -16,53 +16,12 @@ from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
 from dxlinalg.linalg.mma_sums import (
     FloatMma,
     float_mma,
-    fused_multiply_add,
     integer_mma,
     tf32_values,
 )
 from dxlinalg.profile.registry import load_profile
 from tests.nvgpu import oracle
 from tests.nvgpu.values import random_values
-
-FINITE_DOUBLES = st.floats(allow_nan=False, allow_infinity=False)
-
-
-def exact_fma(x: float, y: float, z: float) -> float:
-    value = Fraction(x) * Fraction(y) + Fraction(z)
-    if value == 0:
-        return x * y + z
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf if value > 0 else -math.inf
-
-
-@settings(max_examples=300, deadline=None)
-@given(x=FINITE_DOUBLES, y=FINITE_DOUBLES, z=FINITE_DOUBLES)
-def test_fused_multiply_add_rounds_once(x, y, z):
-    got = float(fused_multiply_add(np.array([x]), np.array([y]), np.array([z]))[0])
-    want = exact_fma(x, y, z)
-    assert got == want or (math.isnan(got) and math.isnan(want)), (x, y, z, got, want)
-    if want == 0:
-        assert math.copysign(1, got) == math.copysign(1, want)
-
-
-def test_fused_multiply_add_on_hard_cases():
-    """Cancellation, a tie that only the low product bits break, subnormals, overflow, specials."""
-    x = np.array([1 + 2.0 ** -30, 1 + 2.0 ** -52, 2.0 ** -600, 2.0 ** 600, np.inf, 0.0, 3.0, 2.0 ** -1074])
-    y = np.array([1 - 2.0 ** -30, 1 + 2.0 ** -52, 2.0 ** -500, 2.0 ** 600, 0.0, np.inf, 2.0, 0.5])
-    z = np.array([-1.0, -1.0, 2.0 ** -1074, -1.0, 1.0, 1.0, np.inf, 0.0])
-    got = fused_multiply_add(x, y, z)
-    for i in range(x.size):
-        if not np.isfinite([x[i], y[i]]).all():
-            with np.errstate(invalid="ignore"):
-                want = x[i] * y[i] + z[i]                 # IEEE: Inf * 0 is NaN
-        elif not np.isfinite(z[i]):
-            want = z[i]
-        else:
-            want = exact_fma(float(x[i]), float(y[i]), float(z[i]))
-        assert got[i] == want or (np.isnan(got[i]) and np.isnan(want)), (i, got[i], want)
-    assert got[0] == -(2.0 ** -60) and got[3] == np.inf and got[2] == 2.0 ** -1074
 
 
 @settings(max_examples=60, deadline=None)

@@ -147,14 +147,16 @@ def test_a_warp_with_some_lanes_active_is_reported():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda a, b, c: (a[:, :2], b, c), r"expected matrix A to be shaped \(4 x 2\)"),
-    (lambda a, b, c: (a, b[:, :1], c), r"expected matrix B to be shaped \(2 x 2\)"),
-    (lambda a, b, c: (a, b, c[:, :1]), r"expected matrix C to be shaped \(2 x 2\)"),
+    (lambda a, b, c: (a[:, :2], b, c), r"expected 256 warp-wide matrix A elements"),
+    (lambda a, b, c: (a, b[:, :1], c), r"expected 128 warp-wide matrix B elements"),
+    (lambda a, b, c: (a, b, c[:, :1]), r"expected 128 warp-wide matrix C elements"),
+    (lambda a, b, c: (a.reshape(-1, 2, 4), b, c), r"expected matrix A to be shaped \(4 x 2\)"),
     (lambda a, b, c: (a, b.astype(ml_dtypes.bfloat16), c), "matrixA and matrixB have same element type"),
     (lambda a, b, c: (a[:16], b[:16], c[:16]), "give a positive multiple of 32"),
     (lambda a, b, c: (a, b, c[:32]), "give one row per lane"),
-    (lambda a, b, c: (a[0], b, c), r"shaped \(lanes, registers, elements\)"),
-    (lambda a, b, c: (a.astype(np.int16), b.astype(np.int16), c), "not an mma operand type"),
+    (lambda a, b, c: (a[0], b, c), r"matrixA must be 2 dimensional vector"),
+    (lambda a, b, c: (a.astype(np.int16), b.astype(np.int16), c),
+     r"expected input data type \(i4,i8,f16,bf16,tf32,f64\) supported by nvgpu.mma.sync"),
     (lambda a, b, c: (a, b, c.astype(np.float64)), "accumulates in float16 or float32"),
 ])
 def test_bad_operands_are_rejected(change, message):
@@ -164,10 +166,9 @@ def test_bad_operands_are_rejected(change, message):
 
 
 @pytest.mark.parametrize("shape, tf32, message", [
-    ([16, 8, 24], False, (r"mmaShape \[16, 8, 24\] has no PTX mma for f16 operands; the shapes for f16: "
-                          r"\[16, 8, 16\], \[16, 8, 8\]")),
-    ([16, 8], False, r"mmaShape must be three integers"),
-    ([16, 8, 16.5], False, r"mmaShape must be three integers"),
+    ([16, 8, 24], False, r"expected 384 warp-wide matrix A elements"),
+    ([16, 8], False, r"mmaShape must have exactly 3 elements"),
+    ([16, 8, 16.5], False, r"mmaShape must be a sequence of integers"),
     ([16, 8, 16], True, "expected tf32 tensor cores only for F32 operands"),
 ])
 def test_bad_attributes_are_rejected(shape, tf32, message):

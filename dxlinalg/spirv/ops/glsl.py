@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dxlinalg.gpu.exact import fma
 from dxlinalg.gpu.half import relu_half
+from dxlinalg.numerics.fma import fma
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
