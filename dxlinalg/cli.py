@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if profile is not None:
                 load_profile(profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
-    except (DxLinalgError, D3D12Error, OSError, ValueError) as error:
+    except (DxLinalgError, D3D12Error, OSError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2
 

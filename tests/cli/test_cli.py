@@ -151,3 +151,26 @@ def test_conformance_quick_passes_and_writes_json(capsys, tmp_path):
 def test_conformance_unknown_profile_is_a_one_line_error(capsys):
     code, _, err = run(capsys, "conformance", "--profile", "rtx-9090", "--quick")
     assert code == 2 and err.count("\n") == 1 and "rtx-9090" in err
+
+
+def test_an_internal_value_error_is_not_turned_into_a_one_line_user_error(monkeypatch):
+    """One-line errors are for what the user got wrong (DxLinalgError, D3D12Error, OSError); a bare
+    ValueError from inside a command is a bug and must surface with its traceback."""
+    from dxlinalg import cli
+
+    parser = cli.build_parser()
+
+    def broken_handler(args):
+        raise ValueError("internal slip")
+
+    original_parse = parser.parse_args
+
+    def parse_with_broken_handler(argv=None):
+        args = original_parse(argv)
+        args.handler = broken_handler
+        return args
+
+    monkeypatch.setattr(parser, "parse_args", parse_with_broken_handler)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    with pytest.raises(ValueError, match="internal slip"):
+        cli.main(["features"])
