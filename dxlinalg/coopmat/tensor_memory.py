@@ -18,6 +18,12 @@ import numpy as np
 from numpy.typing import DTypeLike
 
 from dxlinalg.coopmat import tensor_rules as rules
+from dxlinalg.coopmat.element_bytes import (
+    bits_dtype,
+    gather_elements,
+    last_writer_per_address,
+    scatter_elements,
+)
 from dxlinalg.coopmat.tensor_addressing import (
     LOAD_OP,
     STORE_OP,
@@ -74,17 +80,13 @@ def _pointer_offset(rng: BufferRange, pointer_offset: object, op: str) -> int:
     return int(offset)
 
 
-def _bits_dtype(itemsize: int) -> np.dtype:
-    return np.dtype(f"<u{itemsize}")
-
-
 def clamp_value_element(clamp_value: int, dtype: np.dtype) -> np.ndarray:
     """The element a Constant-mode out-of-bounds load returns: the low bits of the clamp value.
 
     A 64-bit element gets the 32-bit clamp value zero-extended.
     """
     bits = clamp_value & ((1 << (8 * dtype.itemsize)) - 1)
-    return np.array(bits, _bits_dtype(dtype.itemsize)).view(dtype)
+    return np.array(bits, bits_dtype(dtype.itemsize)).view(dtype)
 
 
 def _check_inside(rng: BufferRange, positions: np.ndarray, length: int, where: np.ndarray, strict: bool,
@@ -138,9 +140,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
         return result
     result[accessed & ~readable] = np.zeros((), dtype)
     if readable.any():
-        starts = rng.base_offset + positions[readable]
-        raw = rng.data[starts[:, None] + np.arange(unit)]
-        result[readable] = np.ascontiguousarray(raw).view(_bits_dtype(unit)).ravel().view(dtype)
+        result[readable] = gather_elements(rng.data, rng.base_offset + positions[readable], dtype)
     return result
 
 
@@ -182,12 +182,11 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     positions = offset + addresses.byte_offsets(unit)
     writable = _check_inside(rng, positions, unit, addresses.accessed, strict, op)
     elements = np.flatnonzero(writable)            # row-major element numbers
-    bits = np.ascontiguousarray(values).view(_bits_dtype(unit)).ravel()[elements]
+    bits = np.ascontiguousarray(values).view(bits_dtype(unit)).ravel()[elements]
     targets = positions.ravel()[elements]
     keep = _last_writer_per_address(elements, targets, bits, strict, n, op)
     if keep.size:
-        starts = rng.base_offset + targets[keep]
-        rng.data[starts[:, None] + np.arange(unit)] = bits[keep].view(np.uint8).reshape(-1, unit)
+        scatter_elements(rng.data, rng.base_offset + targets[keep], bits[keep])
         rng.mark_written()
     return addresses
 
@@ -199,16 +198,8 @@ def _last_writer_per_address(elements: np.ndarray, targets: np.ndarray, bits: np
     Strict mode reports two elements writing different values to one address (which lands is not
     defined); permissive mode keeps the row-major last, as a numpy assignment would not promise.
     """
-    if targets.size == 0:
-        return np.zeros(0, np.int64)
-    order = np.argsort(targets, kind="stable")
-    sorted_targets = targets[order]
-    same = sorted_targets[1:] == sorted_targets[:-1]
-    differ = same & (bits[order][1:] != bits[order][:-1])
-    if differ.any():
-        k = int(np.flatnonzero(differ)[0])
-        first, second = (divmod(int(elements[order[j]]), n) for j in (k, k + 1))
-        rules.report_conflicting_store(strict, first, second, int(sorted_targets[k]), op)
-    last = np.ones(targets.size, bool)
-    last[:-1] = ~same
-    return np.sort(order[last])
+    keep, conflict = last_writer_per_address(targets, bits)
+    if conflict is not None:
+        first, second = (divmod(int(elements[j]), n) for j in conflict)
+        rules.report_conflicting_store(strict, first, second, int(targets[conflict[0]]), op)
+    return keep
