@@ -78,7 +78,7 @@ def buffer_memory(handle: object, instances: int, *,
     if storage == StorageClass.Workgroup:
         raise InvalidArgumentError("buffer_memory: Workgroup pointers address a thread group's own bytes; use "
                                    "workgroup_memory")
-    count = rules.check_scope_size(instances, "buffer_memory")
+    count = rules.check_instance_count(instances, "buffer_memory")
     rng = resolve_handle(handle, "cooperative matrix memory")
     return MatrixMemory(rng.data, np.full(count, rng.base_offset, np.int64), rng.size, rng.base_address, rng.name,
                         storage, rng.writable, rng.mark_written)

@@ -66,6 +66,14 @@ def check_scope_size(scope_size: object, op: str) -> int:
     return number
 
 
+def check_instance_count(count: object, op: str) -> int:
+    """Memory serves one or more scope instances."""
+    number = _integer(count, "instances", op)
+    if number < 1:
+        raise InvalidArgumentError(f"{op}: instances = {number} must be at least one scope instance")
+    return number
+
+
 def check_same_instances(matrices: dict[str, CoopMatrix], op: str) -> int:
     """Operands of one instruction hold one matrix per scope instance of the same run."""
     counts = {name: m.instances for name, m in matrices.items()}

@@ -76,7 +76,8 @@ def uniform_per_instance(ctx: ExecutionContext, values: object, instances: Scope
     if array.shape[0] != ctx.lanes:
         rules.check_per_lane_shape(array.shape, ctx.lanes, operand, what)
     first = array[instances.first_lane]
-    differs = ctx.active & np.any((array != first[instances.instance_of_lane]).reshape(ctx.lanes, -1), axis=1)
+    bits = np.ascontiguousarray(array).view(np.uint8).reshape(ctx.lanes, -1)     # bits: a NaN equals itself
+    differs = ctx.active & np.any(bits != bits[instances.first_lane][instances.instance_of_lane], axis=1)
     if differs.any():
         lane = int(np.flatnonzero(differs)[0])
         rules.report_non_uniform(ctx.strict, operand, int(instances.instance_of_lane[lane]), instances.scope.name,

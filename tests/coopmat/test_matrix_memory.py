@@ -256,5 +256,7 @@ def test_operands_are_checked():
         load_matrix(np.zeros(16, np.uint8), t, layout=0, stride=4)
     with pytest.raises(InvalidArgumentError, match="'Result Type'"):
         load_matrix(memory_of(), (2, 4), layout=0, stride=4)
+    with pytest.raises(InvalidArgumentError, match="instances = 0 must be at least one scope instance"):
+        buffer_memory(np.zeros(16, np.uint8), 0)
     with pytest.raises(InvalidArgumentError, match="group_of_instance"):
         workgroup_memory(np.zeros((2, 16), np.uint8), np.array([2]))

@@ -257,6 +257,11 @@ def test_operands_must_be_uniform_within_an_instance():
         stride[40] = 8
         with pytest.raises(UndefinedBehaviorError, match="'Stride' differs .* Subgroup instance 1"):
             uniform_per_instance(ctx, stride, instances, "Stride", "OpCooperativeMatrixLoadKHR")
+        nan = np.full(64, np.nan, np.float32)                    # one NaN everywhere is uniform
+        assert np.isnan(uniform_per_instance(ctx, nan, instances, "Scalar", "OpMatrixTimesScalar")).all()
+        assert uniform_per_instance(ctx, 7, instances, "Stride", "load").tolist() == [7, 7]
+        with pytest.raises(InvalidArgumentError, match="give a scalar or one value per lane \\(64, ...\\)"):
+            uniform_per_instance(ctx, np.zeros(3), instances, "Stride", "load")
 
 
 def test_partial_waves_cannot_hold_subgroup_matrices():
