@@ -72,8 +72,7 @@ def wrap_to(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """Exact integers (int64 or Python ints) -> their low bits as components of `dtype`."""
     mask = (1 << (8 * dtype.itemsize)) - 1
     if values.dtype == object:
-        return np.array([int(v) & mask for v in values.reshape(-1)], np.uint64).reshape(values.shape) \
-            .astype(f"<u{dtype.itemsize}").view(dtype)
+        return (values & mask).astype(np.uint64).astype(f"<u{dtype.itemsize}").view(dtype)
     return values.astype(np.int64).astype(f"<u{dtype.itemsize}").view(dtype)
 
 
