@@ -234,14 +234,15 @@ def check_saturating_integer(operands: CooperativeMatrixOperands, result: CoopMa
 def check_component_kinds(types: dict[str, CoopMatType], op: str) -> bool:
     """A, B, C and Result are all float or all integer; returns whether they are float.
 
-    The KHR text leaves the combinations to the client API; Vulkan lists supported ones in
-    VkCooperativeMatrixPropertiesKHR, none of which mixes kinds. dxlinalg accepts any combination of one kind."""
+    The KHR text leaves the combinations to the client API (Vulkan lists supported ones in
+    VkCooperativeMatrixPropertiesKHR); dxlinalg accepts any combination of one kind and rejects a mix,
+    for which the text defines no arithmetic."""
     kinds = {name: is_float(t.component) for name, t in types.items()}
     if len(set(kinds.values())) != 1:
         shown = ", ".join(f"'{name}' {types[name].component}" for name in types)
         raise InvalidArgumentError(
             f"{op}: {shown}: the component types mix float and integer; A, B, C and Result must be all float or all "
-            f"integer (Vulkan: VkCooperativeMatrixPropertiesKHR combinations; {KHR} leaves them to the client API)")
+            f"integer ({KHR} leaves the combinations to the client API; dxlinalg defines no float-integer mix)")
     return next(iter(kinds.values()))
 
 
