@@ -6,7 +6,7 @@ that scope, and none may appear inside a DecodeFunc, Func or CombineFunc or anyt
 Revision 1 (seed 000) did not list them. Two checks follow, for every surface to call:
 - `check_uniform_control_flow`: given which lanes are active and which scope instance each lane
   belongs to, each instance must be wholly active or wholly inactive (undefined behaviour otherwise,
-  reported in strict mode); `require_uniform_scope` does the same from the running SIMT context.
+  reported in strict mode); `dxlinalg.coopmat.scope.require_uniform_scope` does the same from the running SIMT context.
 - `require_not_in_callback`: coopmat code calls user functions (DecodeFunc, Func, CombineFunc)
   only inside `calling_user_function`, which marks the call in a context variable; a tangled
   instruction reached from there is rejected, however deep the call.
@@ -25,7 +25,6 @@ import numpy as np
 
 from dxlinalg.coopmat.matrix_type import Scope
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
-from dxlinalg.gpu.context import require_context
 
 COOPMAT2 = "SPV_NV_cooperative_matrix2"
 TANGLED_RULE = f"{COOPMAT2} revision 2: tangled instructions"
@@ -112,17 +111,6 @@ def check_uniform_control_flow(active: np.ndarray, instance_of_lane: np.ndarray,
             f"{instance} execute it; a tangled instruction must be executed in uniform control flow of the "
             f"matrix's scope, by every invocation of the instance or by none ({TANGLED_RULE})")
     return executing > 0
-
-
-def require_uniform_scope(op: str, scope: Scope) -> np.ndarray:
-    """`check_uniform_control_flow` for the running SIMT context: (instances,) bool per wave or group.
-
-    Subgroup scope: one instance per wave of the context; Workgroup scope: one per thread group.
-    """
-    ctx = require_context(op)
-    scope = Scope(scope)
-    instance_of_lane = ctx.wave_of_lane if scope is Scope.Subgroup else ctx.group_of_lane
-    return check_uniform_control_flow(ctx.active, instance_of_lane, op, scope=scope, strict=ctx.strict)
 
 
 # -- what a user function returns -------------------------------------------------------------------

@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import DTypeLike
 
 from dxlinalg.coopmat import tensor_rules as rules
+from dxlinalg.coopmat.element_bytes import bits_dtype, last_writer_per_address
 from dxlinalg.coopmat.tangled import (
     UserFunction,
     calling_user_function,
@@ -79,17 +80,13 @@ def _pointer_offset(rng: BufferRange, pointer_offset: object, op: str) -> int:
     return int(offset)
 
 
-def _bits_dtype(itemsize: int) -> np.dtype:
-    return np.dtype(f"<u{itemsize}")
-
-
 def clamp_value_element(clamp_value: int, dtype: np.dtype) -> np.ndarray:
     """The element a Constant-mode out-of-bounds load returns: the low bits of the clamp value.
 
     A 64-bit element gets the 32-bit clamp value zero-extended.
     """
     bits = clamp_value & ((1 << (8 * dtype.itemsize)) - 1)
-    return np.array(bits, _bits_dtype(dtype.itemsize)).view(dtype)
+    return np.array(bits, bits_dtype(dtype.itemsize)).view(dtype)
 
 
 def _whole_units(rng: BufferRange, offset: int, unit: int) -> int:
@@ -126,7 +123,7 @@ def _unit_view(rng: BufferRange, offset: int, unit: int) -> np.ndarray | None:
     raw = rng.data[start:start + _whole_units(rng, offset, unit) * unit]
     if not raw.flags.c_contiguous:
         return None
-    return raw.view(_bits_dtype(unit))
+    return raw.view(bits_dtype(unit))
 
 
 def _gather_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray) -> np.ndarray:
@@ -136,7 +133,7 @@ def _gather_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray) -
         return units[index]
     starts = rng.base_offset + offset + index.astype(np.int64) * unit
     raw = rng.data[starts[..., None] + np.arange(unit)]
-    return np.ascontiguousarray(raw).view(_bits_dtype(unit))[..., 0]
+    return np.ascontiguousarray(raw).view(bits_dtype(unit))[..., 0]
 
 
 def _scatter_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray, bits: np.ndarray) -> None:
@@ -232,7 +229,7 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     unit = dtype.itemsize
     outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     writable = addresses.accessed if outside is None else addresses.accessed & ~outside
-    bits = np.ascontiguousarray(values).view(_bits_dtype(unit)).ravel()
+    bits = np.ascontiguousarray(values).view(bits_dtype(unit)).ravel()
     targets = addresses.index.ravel()
     if not writable.all():
         elements = np.flatnonzero(writable)            # row-major element numbers
@@ -258,16 +255,8 @@ def _last_writer_per_address(elements: np.ndarray, targets: np.ndarray, bits: np
     Strict mode reports two elements writing different values to one address (which lands is not
     defined); permissive mode keeps the row-major last, as a numpy assignment would not promise.
     """
-    if targets.size == 0:
-        return np.zeros(0, np.int64)
-    order = np.argsort(targets, kind="stable")
-    sorted_targets = targets[order]
-    same = sorted_targets[1:] == sorted_targets[:-1]
-    differ = same & (bits[order][1:] != bits[order][:-1])
-    if differ.any():
-        k = int(np.flatnonzero(differ)[0])
-        first, second = (divmod(int(elements[order[j]]), n) for j in (k, k + 1))
-        rules.report_conflicting_store(strict, first, second, int(sorted_targets[k]), op)
-    last = np.ones(targets.size, bool)
-    last[:-1] = ~same
-    return np.sort(order[last])
+    last, conflict = last_writer_per_address(targets, bits)
+    if conflict is not None:
+        first, second = (divmod(int(elements[j]), n) for j in conflict)
+        rules.report_conflicting_store(strict, first, second, int(targets[conflict[0]]), op)
+    return last

@@ -259,7 +259,7 @@ def _round_nearest_even(exact: np.ndarray, destination: ComponentType) -> np.nda
     """One RNE rounding by cast; ml_dtypes goes float64 -> float32 -> FP8, so float64 first rounds to odd."""
     dtype = type_info(destination).dtype
     if destination in _FP8 and exact.dtype == np.float64:
-        return _round_to_odd_float32(exact).astype(dtype)
+        return round_to_odd_float32(exact).astype(dtype)
     if destination in _FP8 and exact.dtype == np.float16:
         return lookup(_half_to_fp8_table(destination), exact.view(np.uint16)).view(dtype)
     return exact.astype(dtype)
@@ -307,7 +307,7 @@ def _fp8_conversion_table(source: ComponentType, destination: ComponentType,
     return table
 
 
-def _round_to_odd_float32(x: np.ndarray) -> np.ndarray:
+def round_to_odd_float32(x: np.ndarray) -> np.ndarray:
     """float64 -> float32 rounding to odd: truncate, then set the last bit if anything was cut off.
 
     The set bit is a sticky bit: a later RNE to at most 22 bits (FP8 needs 4) is then the correct

@@ -6,17 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dxlinalg.coopmat import tangled
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.per_element import per_element_op
 from dxlinalg.coopmat.reduce import ReduceMask, reduce_matrix
+from dxlinalg.coopmat.scope import require_uniform_scope
 from dxlinalg.coopmat.tangled import (
     TANGLED_INSTRUCTIONS,
     UserFunction,
     calling_user_function,
     check_uniform_control_flow,
     require_not_in_callback,
-    require_uniform_scope,
     running_user_function,
 )
 from dxlinalg.coopmat.transpose import convert_matrix, transpose_matrix
@@ -153,4 +152,4 @@ def test_lanes_that_returned_break_uniformity_too() -> None:
 
 def test_require_uniform_scope_needs_running_lanes() -> None:
     with pytest.raises(InvalidArgumentError, match="OpCooperativeMatrixReduceNV needs running lanes"):
-        tangled.require_uniform_scope("OpCooperativeMatrixReduceNV", Scope.Subgroup)
+        require_uniform_scope("OpCooperativeMatrixReduceNV", Scope.Subgroup)
