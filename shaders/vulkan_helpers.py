@@ -6,7 +6,7 @@ module the way an application does (the Vulkan counterpart of `dxlinalg.spirv.ru
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +15,7 @@ import numpy as np
 
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.vulkan import *  # noqa: F403  (the Vulkan names, as C has them)
-from dxlinalg.vulkan.structs import FEATURE_STRUCTS, VkPhysicalDeviceFeatures
+from dxlinalg.vulkan.structs import FEATURE_STRUCTS, VkPhysicalDeviceFeatures, pnext_chain
 
 HOST_VISIBLE = 2  # the emulated device's DEVICE_LOCAL | HOST_VISIBLE | HOST_COHERENT memory type
 BUFFER_USAGE = (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
@@ -56,7 +56,11 @@ class VulkanContext:
     """Instance (the validation layer on unless told), device, queue 0 of family 0, a command pool and a
     descriptor pool: the sample framework's basics."""
 
-    def __init__(self, profile: str | DeviceProfile = "reference", validation: bool = True) -> None:
+    def __init__(self, profile: str | DeviceProfile = "reference", validation: bool = True, *,
+                 disabled_features: Collection[str] = (), cooperative_vector: bool = True,
+                 queue_families: Sequence[int] = (0,)) -> None:
+        """`disabled_features`, `cooperative_vector` and `queue_families` make the devices tests need: without
+        some features, without VK_NV_cooperative_vector, with the transfer-only family too."""
         layers = [VALIDATION_LAYER_NAME] if validation else []
         self.instance = vkCreateInstance(VkInstanceCreateInfo(enabledLayerCount=len(layers),
                                                               ppEnabledLayerNames=layers), None, profile=profile)
@@ -65,21 +69,28 @@ class VulkanContext:
         devices = [None] * count[0]
         vkEnumeratePhysicalDevices(self.instance, count, devices)
         self.physical_device = devices[0]
-        extensions = [VK_NV_COOPERATIVE_VECTOR_EXTENSION_NAME] if self.physical_device.features.get(
-            "cooperativeVector") else []
-        queue = VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=1, pQueuePriorities=[1.0])
+        extensions = [VK_NV_COOPERATIVE_VECTOR_EXTENSION_NAME] if cooperative_vector and \
+            self.physical_device.features.get("cooperativeVector") else []
+        queues = [VkDeviceQueueCreateInfo(queueFamilyIndex=family, queueCount=1, pQueuePriorities=[1.0])
+                  for family in queue_families]
         features = supported_feature_chain(self.physical_device)
         if not extensions:   # the cooperative-vector feature struct needs its extension enabled
             features.pNext = _without(features.pNext, VkPhysicalDeviceCooperativeVectorFeaturesNV)
+        for struct in [features.features, *pnext_chain(features)]:
+            for name in disabled_features:
+                if name in type(struct).model_fields:
+                    setattr(struct, name, VK_FALSE)
         self.device: VkDevice = vkCreateDevice(self.physical_device, VkDeviceCreateInfo(
-            pNext=features, queueCreateInfoCount=1, pQueueCreateInfos=[queue],
+            pNext=features, queueCreateInfoCount=len(queues), pQueueCreateInfos=queues,
             enabledExtensionCount=len(extensions), ppEnabledExtensionNames=extensions))
         self.queue = vkGetDeviceQueue(self.device, 0, 0)
         self.command_pool = vkCreateCommandPool(self.device, VkCommandPoolCreateInfo(queueFamilyIndex=0))
         self.descriptor_pool = vkCreateDescriptorPool(self.device, VkDescriptorPoolCreateInfo(
-            flags=VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT, maxSets=64, poolSizeCount=2,
+            flags=VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT, maxSets=64, poolSizeCount=4,
             pPoolSizes=[VkDescriptorPoolSize(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 256),
-                        VkDescriptorPoolSize(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 64)]))
+                        VkDescriptorPoolSize(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 64),
+                        VkDescriptorPoolSize(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 64),
+                        VkDescriptorPoolSize(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 64)]))
 
     @property
     def messages(self) -> list[str]:

@@ -95,12 +95,10 @@ def vkCmdBindPipeline(commandBuffer: VkCommandBuffer, pipelineBindPoint: int, pi
     layer = buffer.layer
     point = _bind_point(layer, BIND_PIPELINE, pipelineBindPoint, vu.BIND_POINT_VALUE)
     pipeline = require_handle(pipeline, VkPipeline, BIND_PIPELINE, "pipeline")
-    if point == GRAPHICS:
+    if point == GRAPHICS:   # no emulated queue family does graphics; the pipeline is bound where no dispatch looks
         layer.report(Violation(vu.BIND_PIPELINE_GRAPHICS_POOL, BIND_PIPELINE, f"the pool of {buffer!r} is for queue "
                                                                               f"family {buffer.pool.family} "
                                                                               f"({buffer.pool.queue_flags!r})"))
-        layer.report(Violation(vu.BIND_PIPELINE_KIND, BIND_PIPELINE, f"{pipeline!r} is a compute pipeline (bound to "
-                                                                     f"the graphics bind point, no dispatch uses it)"))
         return
     if not _pool_supports(buffer, point):
         layer.report(Violation(vu.BIND_PIPELINE_COMPUTE_POOL, BIND_PIPELINE, f"the pool of {buffer!r} is for queue "
@@ -168,15 +166,15 @@ def vkCmdBindDescriptorSets(commandBuffer: VkCommandBuffer, pipelineBindPoint: i
         sets.append(handle)
     slots = [(index, slot) for index, descriptor_set in enumerate(sets) for slot in _dynamic_slots(descriptor_set)]
     dynamic = c_integer(dynamicOffsetCount, f"{BIND_SETS}: dynamicOffsetCount", UINT32_MAX, "uint32_t")
-    if dynamic != len(slots):
-        layer.report(Violation(vu.BIND_SETS_DYNAMIC_COUNT, BIND_SETS, f"dynamicOffsetCount = {dynamic}, the sets hold "
-                                                                      f"{len(slots)} dynamic descriptors"))
     try:
         offsets = [c_integer(o, f"{BIND_SETS}: pDynamicOffsets", UINT32_MAX, "uint32_t")
                    for o in array_pointer(pDynamicOffsets, dynamic) or []]
     except TypeError as problem:
-        layer.unsafe(Violation(vu.BIND_SETS_DYNAMIC_OFFSETS, BIND_SETS,
-                               f"pDynamicOffsets {problem}"))
+        layer.unsafe(Violation(vu.BIND_SETS_DYNAMIC_OFFSETS, BIND_SETS, f"pDynamicOffsets {problem}"))
+    if dynamic != len(slots):
+        layer.report(Violation(vu.BIND_SETS_DYNAMIC_COUNT, BIND_SETS, f"dynamicOffsetCount = {dynamic}, the sets hold "
+                                                                      f"{len(slots)} dynamic descriptors (missing "
+                                                                      f"offsets are 0)"))
     per_set: list[dict[tuple[int, int], int]] = [{} for _ in sets]
     for position, ((index, slot), offset) in enumerate(zip(slots, offsets)):
         _check_dynamic(layer, f"pDynamicOffsets[{position}]", sets[index].descriptors.get(slot), offset)

@@ -118,11 +118,6 @@ PIPELINE_DESCRIPTOR_TYPE = _rule(
     "VUID-VkComputePipelineCreateInfo-layout-07990",
     "if a resource variable is declared in a shader and layout is not VK_NULL_HANDLE, the corresponding "
     "descriptor set in layout must match the descriptor type")
-PIPELINE_DESCRIPTOR_COUNT = _rule(
-    "VUID-VkComputePipelineCreateInfo-layout-07991",
-    "if a resource variable is declared in a shader as an array and layout is not VK_NULL_HANDLE, the "
-    "corresponding descriptor binding used to create layout must have a descriptorCount that is greater than or "
-    "equal to the length of the array")
 SPEC_OFFSET = _rule(
     "VUID-VkSpecializationInfo-offset-00773",
     "the offset member of each element of pMapEntries must be less than dataSize")
@@ -303,9 +298,6 @@ BIND_PIPELINE_GRAPHICS_POOL = _rule(
     "VUID-vkCmdBindPipeline-pipelineBindPoint-00778",
     "if pipelineBindPoint is VK_PIPELINE_BIND_POINT_GRAPHICS, the VkCommandPool that commandBuffer was allocated "
     "from must support graphics operations")
-BIND_PIPELINE_KIND = _rule(
-    "VUID-vkCmdBindPipeline-pipelineBindPoint-00780",
-    "if pipelineBindPoint is VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline must be a graphics pipeline")
 BIND_POINT_VALUE = _rule(
     "VUID-vkCmdBindPipeline-pipelineBindPoint-parameter", "pipelineBindPoint must be a valid VkPipelineBindPoint "
                                                           "value")

@@ -342,8 +342,6 @@ def _buffer_descriptor(layer: ValidationLayer, call: str, field: str, kind: VkDe
                                                           f"a dispatch that uses it is skipped)"))
         return Descriptor(kind, None, offset, size)
     buffer = require_handle(info.buffer, VkBuffer, call, f"{field}.buffer")
-    if buffer.memory is None:
-        layer.report(Violation(vu.WRITE_BUFFER_BOUND, call, f"{field}.buffer {buffer!r} is not bound to memory"))
     uniform = kind in UNIFORM_TYPES
     usage = VkBufferUsageFlagBits.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT if uniform else \
         VkBufferUsageFlagBits.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
@@ -369,6 +367,8 @@ def _buffer_descriptor(layer: ValidationLayer, call: str, field: str, kind: VkDe
         layer.report(Violation(vu.WRITE_UNIFORM_RANGE if uniform else vu.WRITE_STORAGE_RANGE, call,
                                f"{field}: the range is {descriptor.effective_range()} bytes, more than "
                                f"{'maxUniformBufferRange' if uniform else 'maxStorageBufferRange'} = {limit}"))
+    if buffer.memory is None:
+        layer.report(Violation(vu.WRITE_BUFFER_BOUND, call, f"{field}.buffer {buffer!r} is not bound to memory"))
     return descriptor
 
 

@@ -189,10 +189,6 @@ def _check_interface(layer: ValidationLayer, field: str, interface: ShaderInterf
         elif binding.type not in use.types:
             layer.report(Violation(vu.PIPELINE_DESCRIPTOR_TYPE, CREATE, f"{where} is bound as {binding.type.name} in "
                                                                         f"the layout"))
-        elif use.array_length and binding.count < use.array_length:
-            layer.report(Violation(vu.PIPELINE_DESCRIPTOR_COUNT, CREATE, f"{where} is an array of {use.array_length}, "
-                                                                         f"the layout binding has descriptorCount "
-                                                                         f"{binding.count}"))
     if interface.push_constants is None:
         return
     start, end = interface.push_constants

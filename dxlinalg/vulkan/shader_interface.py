@@ -2,7 +2,8 @@
 
 Read from the entry point's statically used variables (`dxlinalg.spirv.run.used_variables`): each StorageBuffer
 or Uniform variable is a descriptor at (set, binding), a uniform buffer when it is a Uniform Block, a storage
-buffer otherwise (StorageBuffer, or Uniform BufferBlock); an array of blocks is a descriptor array. Whether
+buffer otherwise (StorageBuffer, or Uniform BufferBlock). (Descriptor arrays never get here: the SPIR-V
+reader refuses arrays of blocks when the shader module is created.) Whether
 the shader reads and writes a buffer follows NonWritable / NonReadable (on the variable or on every member),
 which is what synchronization validation compares. The push-constant block's bytes run from its first
 member's Offset to the end of its last member.
@@ -19,7 +20,7 @@ from dxlinalg.spirv.layout import LayoutError, StructLayout
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.run import used_variables
 from dxlinalg.spirv.specialize import GlobalVariable
-from dxlinalg.spirv.types import ArrayType, RuntimeArrayType, SpvType, StructType
+from dxlinalg.spirv.types import StructType
 from dxlinalg.vulkan.descriptors import STORAGE_TYPES, UNIFORM_TYPES
 from dxlinalg.vulkan.enums import VkDescriptorType
 
@@ -31,7 +32,6 @@ class ResourceUse:
     set: int
     binding: int
     uniform: bool            # a uniform buffer (else a storage buffer)
-    array_length: int        # 1 for a single block; the array's length for an array of blocks (0: runtime array)
     reads: bool
     writes: bool
     name: str
@@ -71,19 +71,14 @@ def _resource(program: Program, variable: GlobalVariable) -> ResourceUse:
     if any(entry is None or not entry.operands for entry in entries):
         raise SpirvValidationError(f"{where}: resource variable {variable.name} needs DescriptorSet and Binding "
                                    f"decorations")
-    pointee: SpvType = variable.pointee
-    length = 1
-    if isinstance(pointee, ArrayType):
-        pointee, length = pointee.element, pointee.length
-    elif isinstance(pointee, RuntimeArrayType):
-        pointee, length = pointee.element, 0
+    pointee = variable.pointee
     if not isinstance(pointee, StructType):
         raise SpirvValidationError(f"{where}: resource variable {variable.name} is not a Block")
     uniform = variable.storage == StorageClass.Uniform and not pointee.buffer_block
-    return ResourceUse(entries[0].operands[0], entries[1].operands[0], uniform, length,
+    return ResourceUse(entries[0].operands[0], entries[1].operands[0], uniform,
                        not _decorated(program, variable, pointee, Decoration.NonReadable),
                        not uniform and not _decorated(program, variable, pointee, Decoration.NonWritable),
-                       variable.name)
+                       variable.name or f"%{variable.id}")
 
 
 def _push_range(program: Program, variable: GlobalVariable) -> tuple[int, int]:

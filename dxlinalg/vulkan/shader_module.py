@@ -109,8 +109,9 @@ def check_requirements(device: VkDevice, module: Module) -> None:
     layer = device.layer
     declared = [enum_label(Capability, capability) for capability, _ in module.capabilities]
     if "Shader" not in declared:
-        layer.report(Violation(vu.SHADER_CAPABILITY_SHADER, CALL, f"pCreateInfo->pCode declares the capabilities "
-                                                                  f"{declared or 'none'}, not Shader"))
+        layer.report(Violation(vu.SHADER_CAPABILITY_SHADER, CALL, f"pCreateInfo->pCode does not declare the Shader "
+                                                                  f"capability (it declares "
+                                                                  f"{', '.join(declared) or 'none'})"))
     for name in declared:
         feature = CAPABILITY_FEATURES.get(name)
         if feature is not None and not device.features.get(feature):
