@@ -235,8 +235,9 @@ def vkCmdPushConstants(commandBuffer: VkCommandBuffer, layout: VkPipelineLayout,
         layer.unsafe(Violation(vu.PUSH_VALUES, PUSH, f"pValues holds {0 if values is None else values.size} bytes, "
                                                      f"fewer than size = {length}"))
     state: PushConstantState = buffer.recording_state.setdefault("push_constants", PushConstantState())
-    if state.ranges != layout.push_ranges:
-        state.written[:] = False         # a push with an incompatible layout disturbs what was set before
+    if state.ranges != layout.push_ranges:   # a push with an incompatible layout disturbs what was set before
+        state.data[:] = 0
+        state.written[:] = False
         state.ranges = layout.push_ranges
     if length:
         state.data[start:end] = values[:length]

@@ -24,7 +24,7 @@ COMPUTE = VK_SHADER_STAGE_COMPUTE_BIT
 
 # --- kernels ----------------------------------------------------------------------------------------------------
 
-def _block(kernel: ComputeKernel, descriptor: tuple[int, int], element: int, read_only: bool = False) -> int:
+def storage_block(kernel: ComputeKernel, descriptor: tuple[int, int], element: int, read_only: bool = False) -> int:
     """A StorageBuffer block { element data[]; } at `descriptor` (NonWritable when `read_only`)."""
     b = kernel.module
     array = b.runtime_array(element, kernel.size_of(element))
@@ -44,7 +44,7 @@ def square_kernel(local_size: tuple[int, int, int] = (64, 1, 1), setup: Callable
     if setup is not None:
         setup(b)
     f32 = b.float(32)
-    data = _block(kernel, descriptor, f32)
+    data = storage_block(kernel, descriptor, f32)
     i = kernel.global_id_x()
     x = kernel.load(data, i, f32)
     kernel.store(data, i, f32, kernel.fn.op("OpFMul", f32, x, x))
@@ -56,8 +56,8 @@ def copy_kernel(read_only: bool = True) -> bytes:
     kernel = ComputeKernel()
     b = kernel.module
     f32 = b.float(32)
-    source = _block(kernel, (0, 0), f32, read_only)
-    target = _block(kernel, (0, 1), f32)
+    source = storage_block(kernel, (0, 0), f32, read_only)
+    target = storage_block(kernel, (0, 1), f32)
     i = kernel.global_id_x()
     x = kernel.load(source, i, f32)
     kernel.store(target, i, f32, kernel.fn.op("OpFAdd", f32, x, b.constant(f32, 1.0)))
@@ -69,7 +69,7 @@ def push_kernel(offset: int = 0) -> bytes:
     kernel = ComputeKernel()
     b = kernel.module
     u32 = b.uint()
-    target = _block(kernel, (0, 0), u32)
+    target = storage_block(kernel, (0, 0), u32)
     block = b.struct(u32, offsets=[offset], block=True)
     push = b.variable(block, StorageClass.PushConstant)
     kernel.interface.append(push)
