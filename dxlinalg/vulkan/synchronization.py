@@ -171,11 +171,15 @@ class HazardTracker:
         self.writes: list[_Write] = []
 
     def access(self, accesses: list[MemoryAccess]) -> None:
-        """Check a command's accesses against the earlier writes, then record its own writes."""
-        for use in accesses:
+        """Check a command's accesses against the earlier writes (each unordered earlier write is reported once
+        per command: a read-write use of it is one hazard), then record the command's own writes."""
+        reported: set[int] = set()
+        for use in sorted(accesses, key=lambda a: a.write):
             for write in self.writes:
                 if use.start < write.end and write.start < use.end and not write.visible_to(use.stage, use.access):
-                    self._hazard(use, write)
+                    if id(write) not in reported:
+                        self._hazard(use, write)
+                        reported.add(id(write))
                     break
         for use in accesses:
             if use.write:

@@ -24,13 +24,17 @@ COMPUTE = VK_SHADER_STAGE_COMPUTE_BIT
 
 # --- kernels ----------------------------------------------------------------------------------------------------
 
-def storage_block(kernel: ComputeKernel, descriptor: tuple[int, int], element: int, read_only: bool = False) -> int:
-    """A StorageBuffer block { element data[]; } at `descriptor` (NonWritable when `read_only`)."""
+def storage_block(kernel: ComputeKernel, descriptor: tuple[int, int], element: int, read_only: bool = False,
+                  write_only: bool = False) -> int:
+    """A StorageBuffer block { element data[]; } at `descriptor` (NonWritable when `read_only`, NonReadable when
+    `write_only`, as GLSL's readonly and writeonly)."""
     b = kernel.module
     array = b.runtime_array(element, kernel.size_of(element))
     block = b.struct(array, offsets=[0], block=True)
     if read_only:
         b.member_decorate(block, 0, Decoration.NonWritable)
+    if write_only:
+        b.member_decorate(block, 0, Decoration.NonReadable)
     variable = b.variable(block, StorageClass.StorageBuffer, descriptor=descriptor)
     kernel.interface.append(variable)
     return variable
@@ -52,12 +56,12 @@ def square_kernel(local_size: tuple[int, int, int] = (64, 1, 1), setup: Callable
 
 
 def copy_kernel(read_only: bool = True) -> bytes:
-    """out[i] = in[i] + 1.0: `in` at (0, 0) (NonWritable when `read_only`), `out` at (0, 1)."""
+    """out[i] = in[i] + 1.0: `in` at (0, 0) (NonWritable when `read_only`), `out` at (0, 1) (NonReadable)."""
     kernel = ComputeKernel()
     b = kernel.module
     f32 = b.float(32)
     source = storage_block(kernel, (0, 0), f32, read_only)
-    target = storage_block(kernel, (0, 1), f32)
+    target = storage_block(kernel, (0, 1), f32, write_only=True)
     i = kernel.global_id_x()
     x = kernel.load(source, i, f32)
     kernel.store(target, i, f32, kernel.fn.op("OpFAdd", f32, x, b.constant(f32, 1.0)))
