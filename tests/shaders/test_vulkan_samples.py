@@ -19,8 +19,14 @@ import pytest
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
 from dxlinalg.profile.vulkan import vulkan_answers
-from dxlinalg.spirv import run
-from dxlinalg.vulkan import VK_COMPONENT_TYPE_FLOAT_E4M3_NV, VulkanHazardWarning
+from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
+from dxlinalg.vulkan import (
+    VK_COMPONENT_TYPE_FLOAT_E4M3_NV,
+    VkDeviceOrHostAddressConstKHR,
+    VkDeviceOrHostAddressKHR,
+    VulkanHazardWarning,
+    vkConvertCooperativeVectorMatrixNV,
+)
 from shaders import mlp_inference_vulkan, mlp_training
 from shaders.host_helpers import GpuContext
 from shaders.mlp_inference import prepare_variant
@@ -231,3 +237,34 @@ def test_without_the_barrier_the_dispatch_is_a_read_after_write_hazard(monkeypat
     monkeypatch.setattr(mlp_inference_vulkan, "vkCmdPipelineBarrier2", lambda *args: None)
     with pytest.warns(VulkanHazardWarning, match="SYNC-HAZARD-READ-AFTER-WRITE"):
         mlp_inference_vulkan.render(VulkanContext("reference"), "fp16", random_weights(5), 8, 1)
+
+
+@pytest.mark.xfail(strict=True, raises=SpirvUndefinedBehaviorError,
+                   reason="dxlinalg/spirv/coopvec.py bounds-checks an optimal matrix load against stored_size (D3D12's "
+                          "DestSize, rounded up to 16 bytes), not the bytes vkConvertCooperativeVectorMatrixNV reports")
+def test_weights_packed_at_the_sizes_vulkan_reports_are_enough_for_the_shader() -> None:
+    """On `adversarial` the last layer's InferencingOptimal matrix (3 x 64 FP16) takes 446 bytes, as the size query
+    says; a weight buffer ending there is valid Vulkan. The shader's load must stay inside it."""
+    vk = VulkanContext("adversarial")
+    network = mlp_inference_vulkan.network_for("fp16", random_weights(5), 8, 1,
+                                               mlp_inference_vulkan.query_properties(vk.physical_device))
+    parts, offsets, total = [], [], 0
+    for matrix in network.matrices:
+        info = mlp_inference_vulkan._conversion(network, matrix, [0])
+        info.srcData = VkDeviceOrHostAddressConstKHR(hostAddress=matrix)
+        vkConvertCooperativeVectorMatrixNV(vk.device, info)                 # the size query
+        out = np.zeros(info.pDstSize[0], np.uint8)
+        info.dstData = VkDeviceOrHostAddressKHR(hostAddress=out)
+        vkConvertCooperativeVectorMatrixNV(vk.device, info)
+        total = -(-total // 64) * 64
+        offsets.append(total)
+        parts.append(out)
+        total += out.size
+    assert parts[-1].size % 16                                               # the case this test is about
+    weights = np.zeros(total, np.uint8)
+    for offset, part in zip(offsets, parts):
+        weights[offset: offset + part.size] = part
+    biases, bias_offsets = mlp_inference_vulkan._packed(network.biases, 16)
+    constants = np.array([8, 1, 0, 0, *offsets, *bias_offsets], np.uint32)
+    run(FOLDER / network.module, groups=(1, 1, 1), profile="adversarial", push_constants=constants.tobytes(),
+        buffers={(0, 0): weights, (0, 1): biases, (0, 2): np.zeros(24, np.float32)})

@@ -27,8 +27,10 @@ from compute_harness import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
+from dxlinalg.memory.address_space import AddressSpace
+from dxlinalg.spirv import SpirvArgumentError, SpirvUndefinedBehaviorError, run
 from dxlinalg.spirv.builder import ComputeKernel
+from dxlinalg.spirv.run import BufferSlice
 from dxlinalg.vulkan import *  # noqa: F403
 from dxlinalg.vulkan import compute_vuids as vu
 
@@ -424,3 +426,21 @@ def test_a_set_bound_through_another_layout_is_disturbed_by_an_incompatible_bind
     vkCmdBindDescriptorSets(command_buffer, BIND, squares.layout, 0, 1, [squares.set], 0, None)
     vkCmdBindDescriptorSets(command_buffer, BIND, other, 1, 1, gpu.allocate(other_layout), 0, None)
     assert 0 not in command_buffer.recording_state["compute_sets"]      # set 0 of `other` differs
+
+
+# --- the hook in dxlinalg.spirv.run the dispatch binds through ---------------------------------------------------------
+
+def test_spirv_run_binds_a_buffer_slice_in_place_and_bounds_checks_it() -> None:
+    space = AddressSpace()
+    memory = space.allocate(256)
+    memory.data[:] = np.arange(64, dtype=np.float32).view(np.uint8)
+    version = memory.version
+    out = run(square_kernel((16, 1, 1)), buffers={(0, 0): BufferSlice(memory, 64, 64)}, address_space=space)
+    expected = np.arange(64, dtype=np.float32)
+    expected[16:32] **= 2
+    assert np.array_equal(memory.data.view(np.float32), expected) and memory.version > version
+    assert out[(0, 0)].tobytes() == expected[16:32].tobytes()
+    with pytest.raises(SpirvUndefinedBehaviorError, match="outside"):
+        run(square_kernel((32, 1, 1)), buffers={(0, 0): BufferSlice(memory, 64, 64)}, address_space=space)
+    with pytest.raises(SpirvArgumentError, match="not inside"):
+        run(square_kernel((16, 1, 1)), buffers={(0, 0): BufferSlice(memory, 200, 64)}, address_space=space)
