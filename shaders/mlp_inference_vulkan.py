@@ -23,7 +23,13 @@ import numpy as np
 from dxlinalg.vulkan import *  # noqa: F403  (the Vulkan names, as C has them)
 from shaders import mlp_inference_spirv, sample_args
 from shaders.host_helpers import GpuContext, align_up
-from shaders.mlp_inference import LAYERS, THREADS_PER_GROUP, VARIANTS, calibrate, prepare_variant
+from shaders.mlp_inference import (
+    LAYERS,
+    THREADS_PER_GROUP,
+    VARIANTS,
+    calibrate,
+    prepare_variant,
+)
 from shaders.mlp_model import MlpWeights, frequency_encoding, pixel_uv, random_weights
 from shaders.vulkan_helpers import HostVisibleBuffer, VulkanContext
 

@@ -15,7 +15,11 @@ import numpy as np
 
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.vulkan import *  # noqa: F403  (the Vulkan names, as C has them)
-from dxlinalg.vulkan.structs import FEATURE_STRUCTS, VkPhysicalDeviceFeatures, pnext_chain
+from dxlinalg.vulkan.structs import (
+    FEATURE_STRUCTS,
+    VkPhysicalDeviceFeatures,
+    pnext_chain,
+)
 
 HOST_VISIBLE = 2  # the emulated device's DEVICE_LOCAL | HOST_VISIBLE | HOST_COHERENT memory type
 BUFFER_USAGE = (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
@@ -76,10 +80,10 @@ class VulkanContext:
         features = supported_feature_chain(self.physical_device)
         if not extensions:   # the cooperative-vector feature struct needs its extension enabled
             features.pNext = _without(features.pNext, VkPhysicalDeviceCooperativeVectorFeaturesNV)
-        for struct in [features.features, *pnext_chain(features)]:
+        for feature_struct in [features.features, *pnext_chain(features)]:
             for name in disabled_features:
-                if name in type(struct).model_fields:
-                    setattr(struct, name, VK_FALSE)
+                if name in type(feature_struct).model_fields:
+                    setattr(feature_struct, name, VK_FALSE)
         self.device: VkDevice = vkCreateDevice(self.physical_device, VkDeviceCreateInfo(
             pNext=features, queueCreateInfoCount=len(queues), pQueueCreateInfos=queues,
             enabledExtensionCount=len(extensions), ppEnabledExtensionNames=extensions))

@@ -24,11 +24,19 @@ from dxlinalg.vulkan.compute_structs import (
     VkMemoryBarrier2,
 )
 from dxlinalg.vulkan.device import VkQueue
-from dxlinalg.vulkan.enums import VK_WHOLE_SIZE, VkAccessFlagBits2, VkPipelineStageFlagBits2
+from dxlinalg.vulkan.enums import (
+    VK_WHOLE_SIZE,
+    VkAccessFlagBits2,
+    VkPipelineStageFlagBits2,
+)
 from dxlinalg.vulkan.handles import require_handle
 from dxlinalg.vulkan.memory import VkBuffer
 from dxlinalg.vulkan.pointers import array_pointer
-from dxlinalg.vulkan.synchronization import Dependency, unsupported_accesses, unsupported_stages
+from dxlinalg.vulkan.synchronization import (
+    Dependency,
+    unsupported_accesses,
+    unsupported_stages,
+)
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 
 BARRIER = "vkCmdPipelineBarrier"

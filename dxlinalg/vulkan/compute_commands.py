@@ -385,4 +385,4 @@ def vkCmdDispatch(commandBuffer: VkCommandBuffer, groupCountX: int, groupCountY:
     buffer.record(DispatchCommand(pipeline, sets, data, groups, layer.enabled))  # type: ignore[arg-type]
 
 
-__all__ = ["DispatchCommand", "vkCmdBindPipeline", "vkCmdBindDescriptorSets", "vkCmdPushConstants", "vkCmdDispatch"]
+__all__ = ["DispatchCommand", "vkCmdBindDescriptorSets", "vkCmdBindPipeline", "vkCmdDispatch", "vkCmdPushConstants"]

@@ -453,6 +453,16 @@ def vkUpdateDescriptorSets(device: VkDevice, descriptorWriteCount: int, pDescrip
         target.updated()
 
 
-__all__ = ["VkDescriptorSetLayout", "VkDescriptorPool", "VkDescriptorSet", "vkCreateDescriptorSetLayout",
-           "vkDestroyDescriptorSetLayout", "vkCreateDescriptorPool", "vkDestroyDescriptorPool",
-           "vkResetDescriptorPool", "vkAllocateDescriptorSets", "vkFreeDescriptorSets", "vkUpdateDescriptorSets"]
+__all__ = [
+    "VkDescriptorPool",
+    "VkDescriptorSet",
+    "VkDescriptorSetLayout",
+    "vkAllocateDescriptorSets",
+    "vkCreateDescriptorPool",
+    "vkCreateDescriptorSetLayout",
+    "vkDestroyDescriptorPool",
+    "vkDestroyDescriptorSetLayout",
+    "vkFreeDescriptorSets",
+    "vkResetDescriptorPool",
+    "vkUpdateDescriptorSets",
+]

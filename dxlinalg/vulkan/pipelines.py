@@ -278,5 +278,11 @@ def vkDestroyPipeline(device: VkDevice, pipeline: VkPipeline | None, pAllocator:
         require_handle(pipeline, VkPipeline, "vkDestroyPipeline", "pipeline").alive = False
 
 
-__all__ = ["VkPipelineLayout", "VkPipeline", "vkCreatePipelineLayout", "vkDestroyPipelineLayout",
-           "vkCreateComputePipelines", "vkDestroyPipeline"]
+__all__ = [
+    "VkPipeline",
+    "VkPipelineLayout",
+    "vkCreateComputePipelines",
+    "vkCreatePipelineLayout",
+    "vkDestroyPipeline",
+    "vkDestroyPipelineLayout",
+]

@@ -17,7 +17,10 @@ from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.types import BoolType, FloatType, IntType, SpvType
 from dxlinalg.vulkan import compute_vuids as vu
 from dxlinalg.vulkan.arguments import UINT32_MAX, c_integer, struct_argument
-from dxlinalg.vulkan.compute_structs import VkSpecializationInfo, VkSpecializationMapEntry
+from dxlinalg.vulkan.compute_structs import (
+    VkSpecializationInfo,
+    VkSpecializationMapEntry,
+)
 from dxlinalg.vulkan.pointers import array_pointer, host_bytes
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 

@@ -19,7 +19,11 @@ import warnings
 from dataclasses import dataclass, field, replace
 
 from dxlinalg.vulkan import compute_vuids as vu
-from dxlinalg.vulkan.enums import VkAccessFlagBits2, VkPipelineStageFlagBits2, VkQueueFlagBits
+from dxlinalg.vulkan.enums import (
+    VkAccessFlagBits2,
+    VkPipelineStageFlagBits2,
+    VkQueueFlagBits,
+)
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 
 S = VkPipelineStageFlagBits2

@@ -435,8 +435,8 @@ def _written(validation: bool, bindings: tuple = ((0, STORAGE),), **fields: obje
     gpu = Compute(validation=validation)
     target = gpu.allocate(gpu.set_layout(*bindings))[0]
     buffer = gpu.buffer(1 << 10)
-    write = dict(dstSet=target, dstBinding=0, descriptorCount=1, descriptorType=STORAGE,
-                 pBufferInfo=[VkDescriptorBufferInfo(buffer.buffer, 0, VK_WHOLE_SIZE)])
+    write = {"dstSet": target, "dstBinding": 0, "descriptorCount": 1, "descriptorType": STORAGE,
+             "pBufferInfo": [VkDescriptorBufferInfo(buffer.buffer, 0, VK_WHOLE_SIZE)]}
     write.update({k: (v(gpu) if callable(v) else v) for k, v in fields.items()})
     vkUpdateDescriptorSets(gpu.device, 1, [VkWriteDescriptorSet(**write)], 0, None)
 
@@ -583,7 +583,8 @@ def _copy(validation: bool, same: bool = False, **fields: object) -> None:
     gpu = Compute(validation=validation)
     layout = gpu.set_layout((0, STORAGE), (1, STORAGE), (2, UNIFORM))
     source, target = gpu.allocate(layout, layout)
-    copy = dict(srcSet=source, srcBinding=0, dstSet=source if same else target, dstBinding=0, descriptorCount=1)
+    copy = {"srcSet": source, "srcBinding": 0, "dstSet": source if same else target, "dstBinding": 0,
+            "descriptorCount": 1}
     copy.update(fields)
     vkUpdateDescriptorSets(gpu.device, 0, None, 1, [VkCopyDescriptorSet(**copy)])
 
@@ -843,7 +844,7 @@ def submit_a_dispatch_whose_buffer_was_destroyed(validation: bool) -> None:
 
 
 def _groups(validation: bool, axis: int) -> None:
-    gpu, command_buffer = recording(validation)
+    _, command_buffer = recording(validation)
     counts = [1, 1, 1]
     counts[axis] = 65536
     vkCmdDispatch(command_buffer, *counts)

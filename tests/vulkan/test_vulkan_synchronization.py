@@ -55,7 +55,7 @@ def two_squares(validation: bool = True, between: object = None) -> tuple[Comput
 
 def test_a_dispatch_reading_what_the_last_one_wrote_without_a_barrier_is_a_hazard() -> None:
     with pytest.warns(VulkanHazardWarning) as caught:
-        gpu, squares = two_squares()
+        _, squares = two_squares()
     assert {w.message.vuid for w in caught} == {vu.HAZARD_READ_AFTER_WRITE}
     assert "with no barrier between them" in str(caught[0].message)
     assert np.array_equal(squares.result(), np.square(np.square(squares.values)))   # it still runs, in order
