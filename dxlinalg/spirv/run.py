@@ -46,7 +46,20 @@ from dxlinalg.spirv.workgroup import WorkgroupVariables
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
 
-BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer
+
+
+@dataclass(frozen=True)
+class BufferSlice:
+    """`size` bytes of a device Buffer from byte `offset`, bound in place: what a host API's descriptor
+    names (Vulkan's VkDescriptorBufferInfo offset and range). The shader's accesses are bounds-checked
+    against the slice; its bytes are the Buffer's, so writes land there and bump its write version."""
+
+    buffer: Buffer
+    offset: int
+    size: int
+
+
+BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer | BufferSlice
 
 
 def prepare(module: ModuleSource | Module, entry_point: str = "main",
@@ -73,9 +86,17 @@ class _Binding:
     buffer: Buffer
     dtype: np.dtype
     shape: tuple[int, ...]
+    offset: int = 0          # of the bound bytes in `buffer` (a BufferSlice's)
+    size: int | None = None  # bytes bound (None: the whole buffer)
+
+    @property
+    def bound_bytes(self) -> np.ndarray:
+        """The bound bytes of the buffer, from `offset` (a view)."""
+        return self.buffer.data[self.offset: self.offset + (self.buffer.size if self.size is None else self.size)]
 
 
-def _used_variables(program: Program) -> list[GlobalVariable]:
+def used_variables(program: Program) -> list[GlobalVariable]:
+    """The global variables the entry point's functions use (a host API checks their interface)."""
     variables = program.spec.variables
     used: dict[int, GlobalVariable] = {}
     for function_id in program.functions:
@@ -111,6 +132,11 @@ def _fixed_size(layout: Layout) -> int:
 def _as_buffer(key: tuple[int, int], value: object, space: AddressSpace) -> _Binding:
     if isinstance(value, Buffer):
         return _Binding(key, value, np.dtype(np.uint8), (value.size,))
+    if isinstance(value, BufferSlice):
+        if not (0 <= value.offset and 0 <= value.size and value.offset + value.size <= value.buffer.size):
+            raise SpirvArgumentError(f"buffers[{key}]: bytes [{value.offset}, {value.offset + value.size}) are not "
+                                     f"inside {value.buffer.name} of {value.buffer.size} bytes")
+        return _Binding(key, value.buffer, np.dtype(np.uint8), (value.size,), value.offset, value.size)
     if isinstance(value, (bytes, bytearray, memoryview)):
         array = np.frombuffer(bytes(value), np.uint8)
     elif isinstance(value, np.ndarray):
@@ -150,7 +176,7 @@ class _Dispatch:
                                          f"(it declares {known})")
         for key, value in buffers.items():
             self.bindings[key] = _as_buffer(key, value, space)
-        for variable in _used_variables(program):
+        for variable in used_variables(program):
             self._bind(variable, push_constants)
 
     def _declared_descriptors(self) -> set[tuple[int, int]]:
@@ -184,13 +210,13 @@ class _Dispatch:
                                          f"(set, binding) {key}; pass it in buffers={{{key}: ...}}")
             layout = self._layout(variable, explicit=True)
             need = _fixed_size(layout)
-            if binding.buffer.size < need:
-                raise SpirvArgumentError(f"buffers[{key}] has {binding.buffer.size} bytes; {variable.name} needs at "
-                                         f"least {need}")
+            size = binding.bound_bytes.size
+            if size < need:
+                raise SpirvArgumentError(f"buffers[{key}] has {size} bytes; {variable.name} needs at least {need}")
             writable = storage == StorageClass.StorageBuffer or variable.pointee.buffer_block  # type: ignore[union-attr]
             region = Region(f"{enum_label(StorageClass, storage)} {variable.name} (set {key[0]}, binding {key[1]})",
-                            binding.buffer.data, 0, binding.buffer.size, writable, binding.buffer,
-                            binding.buffer.address)
+                            binding.buffer.data[: binding.offset + size], binding.offset, size, writable,
+                            binding.buffer, binding.buffer.address + binding.offset)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
         elif storage == StorageClass.PushConstant:
             layout = self._layout(variable, explicit=True)
@@ -266,9 +292,10 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
 
     `buffers` maps (set, binding) to a numpy array or bytes (copied into a new device buffer; the
-    result has the same dtype and shape) or a `dxlinalg.memory` Buffer (used in place; the result is
-    its bytes). PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as
-    arrays are allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the
+    result has the same dtype and shape), a `dxlinalg.memory` Buffer (used in place; the result is
+    its bytes) or a `BufferSlice` of one (used in place; the result is the slice's bytes).
+    PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as arrays are
+    allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the
     block executions of one chunk.
     """
     program = prepare(module, entry_point, spec_constants)
@@ -297,12 +324,11 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
     results = {}
     for key, binding in dispatch.bindings.items():
-        data = binding.buffer.data
-        if isinstance(buffer_map[key], Buffer):
-            results[key] = data.copy()
+        if isinstance(buffer_map[key], (Buffer, BufferSlice)):
+            results[key] = binding.bound_bytes.copy()
         else:
             nbytes = int(np.prod(binding.shape, dtype=np.int64)) * binding.dtype.itemsize
-            results[key] = data[:nbytes].copy().view(binding.dtype).reshape(binding.shape)
+            results[key] = binding.buffer.data[:nbytes].copy().view(binding.dtype).reshape(binding.shape)
     return results
 
 

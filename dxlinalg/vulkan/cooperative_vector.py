@@ -32,7 +32,13 @@ from dxlinalg.vulkan.conversion import (
     plan_conversion,
 )
 from dxlinalg.vulkan.device import VkDevice, VkQueue
-from dxlinalg.vulkan.enums import VkQueueFlagBits, VkResult, VkStructureType
+from dxlinalg.vulkan.enums import (
+    VkAccessFlagBits2,
+    VkPipelineStageFlagBits2,
+    VkQueueFlagBits,
+    VkResult,
+    VkStructureType,
+)
 from dxlinalg.vulkan.handles import require_handle
 from dxlinalg.vulkan.instance import VkPhysicalDevice
 from dxlinalg.vulkan.memory import buffer_at
@@ -47,6 +53,7 @@ from dxlinalg.vulkan.structs import (
     VkConvertCooperativeVectorMatrixInfoNV,
     VkCooperativeVectorPropertiesNV,
 )
+from dxlinalg.vulkan.synchronization import MemoryAccess
 from dxlinalg.vulkan.two_call import enumerate_into
 from dxlinalg.vulkan.validation import ValidationLayer, Violation
 
@@ -201,8 +208,23 @@ class ConvertCooperativeVectorMatrixCommand(Command):
     def execute(self, queue: VkQueue) -> None:
         """Each conversion reads its whole source, then writes its destination (cut at the end of its memory)."""
         device = queue.device
+        if queue.hazards is not None:
+            queue.hazards.access(self.memory_accesses())
         for conversion in self.conversions:
             _execute(conversion, device)
+
+    def memory_accesses(self) -> list[MemoryAccess]:
+        """What synchronization validation sees: each source read and destination written by the transfer."""
+        stage = int(VkPipelineStageFlagBits2.VK_PIPELINE_STAGE_2_CONVERT_COOPERATIVE_VECTOR_MATRIX_BIT_NV)
+        out = []
+        for c in self.conversions:
+            what = f"{CMD_CONVERT} {c.plan.field}"
+            out.append(MemoryAccess(c.src_address, c.src_address + c.src_size, stage,
+                                    int(VkAccessFlagBits2.VK_ACCESS_2_TRANSFER_READ_BIT), False, f"{what} (source)"))
+            out.append(MemoryAccess(c.dst_address, c.dst_address + c.dst_size, stage,
+                                    int(VkAccessFlagBits2.VK_ACCESS_2_TRANSFER_WRITE_BIT), True,
+                                    f"{what} (destination)"))
+        return out
 
 
 def _execute(conversion: DeviceConversion, device: VkDevice) -> None:

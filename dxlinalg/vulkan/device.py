@@ -64,6 +64,8 @@ class VkQueue(VkHandle):
         self.device = device
         self.family = family
         self.index = index
+        #: The synchronization-validation tracker of the submission running now (None between submissions).
+        self.hazards: Any = None
 
 
 def _queue_counts(call: str, layer: ValidationLayer, info: VkDeviceCreateInfo) -> dict[int, int]:

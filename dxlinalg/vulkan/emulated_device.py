@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dxlinalg.gpu.dispatch import MAX_GROUPS_PER_DIMENSION
+from dxlinalg.gpu.shader import MAX_NUMTHREADS, MAX_THREADS_PER_GROUP
 from dxlinalg.profile.vulkan import VulkanProfile
 from dxlinalg.vulkan.enums import (
     VkMemoryHeapFlagBits,
@@ -56,12 +58,24 @@ BUFFER_ALIGNMENT = 256
 #: An emulator limit on one allocation (host memory), as for D3D12 buffers.
 MAX_ALLOCATION = 4 * GIB
 
+#: The VkPhysicalDeviceLimits the compute path checks: what the simulated GPU runs (work-group counts and sizes
+#: are its dispatch limits), else NVIDIA's values (which meet Vulkan's required minimums).
+MAX_BOUND_DESCRIPTOR_SETS = 32
+MAX_PUSH_CONSTANTS_SIZE = 256
+MAX_COMPUTE_WORK_GROUP_COUNT = (MAX_GROUPS_PER_DIMENSION,) * 3
+MAX_COMPUTE_WORK_GROUP_SIZE = MAX_NUMTHREADS
+MAX_COMPUTE_WORK_GROUP_INVOCATIONS = MAX_THREADS_PER_GROUP
+MIN_STORAGE_BUFFER_OFFSET_ALIGNMENT = 16
+MIN_UNIFORM_BUFFER_OFFSET_ALIGNMENT = 64
+MAX_UNIFORM_BUFFER_RANGE = 65536
+MAX_STORAGE_BUFFER_RANGE = 0xFFFFFFFF
+
 #: Features the simulated GPU supports on every profile (VkBool32 member names).
 SUPPORTED_FEATURES: frozenset[str] = frozenset({
     "shaderFloat64", "shaderInt64", "shaderInt16", "shaderFloat16", "shaderInt8", "storageBuffer8BitAccess",
     "uniformAndStorageBuffer8BitAccess", "storagePushConstant8", "storageBuffer16BitAccess",
     "uniformAndStorageBuffer16BitAccess", "storagePushConstant16", "bufferDeviceAddress", "vulkanMemoryModel",
-    "vulkanMemoryModelDeviceScope",
+    "vulkanMemoryModelDeviceScope", "synchronization2",
 })
 
 #: Every feature name a feature struct can carry (VkPhysicalDeviceFeatures and the structs of FEATURE_STRUCTS).

@@ -27,6 +27,7 @@ from dxlinalg.vulkan.enums import (
 from dxlinalg.vulkan.handles import VkHandle, require_handle
 from dxlinalg.vulkan.pointers import array_pointer
 from dxlinalg.vulkan.structs import VkFenceCreateInfo, VkSubmitInfo
+from dxlinalg.vulkan.synchronization import HazardTracker
 from dxlinalg.vulkan.two_call import pointer_rule
 from dxlinalg.vulkan.validation import (
     ValidationLayer,
@@ -128,6 +129,10 @@ def _command_buffers(call: str, queue: VkQueue, index: int, submit: VkSubmitInfo
         if buffer.state != CommandBufferState.EXECUTABLE:
             layer.report(Violation(vuids.SUBMIT_STATE, call, f"{where} is in the {buffer.state.value} state (a driver "
                                                              f"runs what was recorded)"))
+        elif buffer.recording_state.get("invalidated_by"):
+            layer.report(Violation(vuids.SUBMIT_STATE, call, f"{where} is invalid: "
+                                                             f"{buffer.recording_state['invalidated_by']} (a driver "
+                                                             f"runs what was recorded, reading the descriptors now)"))
         if buffer.pool.family != queue.family:
             layer.report(Violation(vuids.SUBMIT_FAMILY, call, f"{where} comes from a pool of queue family "
                                                               f"{buffer.pool.family}; the queue is of family "
@@ -156,6 +161,7 @@ def vkQueueSubmit(queue: VkQueue, submitCount: int, pSubmits: Any, fence: VkFenc
     if fence is not None:
         with _IN_FLIGHT:
             fence.in_flight += 1
+    queue.hazards = HazardTracker(layer)
     try:
         for allocation in queue.device.allocations:
             if allocation.mapped:
@@ -167,6 +173,7 @@ def vkQueueSubmit(queue: VkQueue, submitCount: int, pSubmits: Any, fence: VkFenc
                 if buffer.usage & VkCommandBufferUsageFlagBits.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT:
                     buffer.state = CommandBufferState.INVALID
     finally:
+        queue.hazards = None
         if fence is not None:
             fence.event.set()
             with _IN_FLIGHT:

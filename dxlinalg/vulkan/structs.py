@@ -184,6 +184,9 @@ VkPhysicalDevice16BitStorageFeatures = _feature_struct(
     "VkPhysicalDevice16BitStorageFeatures", ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
     ("storageBuffer16BitAccess", "uniformAndStorageBuffer16BitAccess", "storagePushConstant16",
      "storageInputOutput16"))
+VkPhysicalDeviceSynchronization2Features = _feature_struct(
+    "VkPhysicalDeviceSynchronization2Features", ST.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+    ("synchronization2",))
 
 #: Feature structs that extend VkPhysicalDeviceFeatures2 and VkDeviceCreateInfo, and the extension each needs
 #: (None: core in the API versions the emulated devices report).
@@ -194,6 +197,7 @@ FEATURE_STRUCTS: dict[type[VkStruct], str | None] = {
     VkPhysicalDeviceShaderFloat16Int8Features: None,
     VkPhysicalDevice8BitStorageFeatures: None,
     VkPhysicalDevice16BitStorageFeatures: None,
+    VkPhysicalDeviceSynchronization2Features: None,
 }
 
 
