@@ -34,8 +34,7 @@ def _integer(c: InstructionContext, count: int, function: Callable[..., np.ndarr
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values
-        with np.errstate(all="ignore"):
-            result = function(*spread(*(view(values[i], operand_type) for i in ids)))
+        result = function(*spread(*(view(values[i], operand_type) for i in ids)))
         return view(result, dtype)
     return compute
 
@@ -59,8 +58,7 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         any_zero = bool(zero.any())
         any_overflow = overflow is not None and bool(overflow.any())
         if not any_zero and not any_overflow:
-            with np.errstate(all="ignore"):
-                return view(function(x, y), dtype)
+            return view(function(x, y), dtype)
         if f.inv.strict:
             report(c, f, zero, lambda lane: f"{what} by zero (lane {lane}: {first(x, lane)} / 0) is undefined")
             if overflow is not None:
@@ -69,8 +67,7 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         safe = np.where(zero, one, y)
         if any_overflow:
             safe = np.where(overflow, one, safe)        # x / 1 = x = INT_MIN, the wrapped quotient
-        with np.errstate(all="ignore"):
-            result = function(x, safe)
+        result = function(x, safe)
         if any_overflow and function is not truncating_divide:
             result = np.where(overflow, operand_type.type(0), result)     # remainders of INT_MIN by -1 are 0
         return view(np.where(zero, operand_type.type(0), result), dtype)
@@ -91,8 +88,7 @@ def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values
-        with np.errstate(all="ignore"):
-            return exact(*spread(*(values[i] for i in ids)))
+        return exact(*spread(*(values[i] for i in ids)))
     return compute
 
 
@@ -110,8 +106,7 @@ def _float_remainder(c: InstructionContext, function: Callable[..., np.ndarray])
         x, y = f.values[a], f.values[b]
         if f.inv.strict:
             report(c, f, y == 0, lambda lane: f"remainder with divisor 0 (lane {lane}) has an undefined result")
-        with np.errstate(all="ignore"):
-            return function(x, y)
+        return function(x, y)
     return compute
 
 
@@ -141,8 +136,7 @@ def _dot(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[a], f.values[b]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, k], y[:, k]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, k], y[:, k]) for k in range(x.shape[1])])
     return compute
 
 
@@ -156,8 +150,7 @@ def _vector_times_scalar(c: InstructionContext) -> Compute:
     multiply = exact_op(np.multiply)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[v], f.values[s][:, None])
+        return multiply(f.values[v], f.values[s][:, None])
     return compute
 
 
@@ -176,8 +169,7 @@ def _matrix_times_scalar(c: InstructionContext) -> Compute:
     multiply = exact_op(np.multiply)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[m], f.values[s][:, None, None])
+        return multiply(f.values[m], f.values[s][:, None, None])
     return compute
 
 
@@ -194,8 +186,7 @@ def _matrix_times_vector(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[m], f.values[v]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, j], y[:, j, None]) for j in range(x.shape[1])])
+        return _dot_along([multiply(x[:, j], y[:, j, None]) for j in range(x.shape[1])])
     return compute
 
 
@@ -212,8 +203,7 @@ def _vector_times_matrix(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[v], f.values[m]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, None, k], y[:, :, k]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, None, k], y[:, :, k]) for k in range(x.shape[1])])
     return compute
 
 
@@ -230,8 +220,7 @@ def _matrix_times_matrix(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[a], f.values[b]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, None, k, :], y[:, :, k, None]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, None, k, :], y[:, :, k, None]) for k in range(x.shape[1])])
     return compute
 
 
@@ -246,8 +235,7 @@ def _outer_product(c: InstructionContext) -> Compute:
     multiply = exact_op(np.multiply)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[a][:, None, :], f.values[b][:, :, None])
+        return multiply(f.values[a][:, None, :], f.values[b][:, :, None])
     return compute
 
 
@@ -272,10 +260,9 @@ def _carry(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> tuple[np.ndarray, np.ndarray]:
         x, y = view(f.values[a], dtype), view(f.values[b], dtype)
-        with np.errstate(all="ignore"):
-            if subtract:
-                return view(x - y, member.dtype), view((x < y).astype(dtype), member.dtype)
-            total = x + y
+        if subtract:
+            return view(x - y, member.dtype), view((x < y).astype(dtype), member.dtype)
+        total = x + y
         return view(total, member.dtype), view((total < x).astype(dtype), member.dtype)
     return compute
 
@@ -306,14 +293,13 @@ def _multiply_64(x: np.ndarray, y: np.ndarray, is_signed: bool, dtype: np.dtype)
     mask = np.uint64(0xFFFFFFFF)
     shift = np.uint64(32)
     x_low, x_high, y_low, y_high = x & mask, x >> shift, y & mask, y >> shift
-    with np.errstate(all="ignore"):
-        low_low = x_low * y_low
-        middle1 = x_high * y_low + (low_low >> shift)
-        middle2 = x_low * y_high + (middle1 & mask)
-        high = x_high * y_high + (middle1 >> shift) + (middle2 >> shift)
-        low = x * y
-        if is_signed:      # high(signed) = high(unsigned) - (x < 0 ? y : 0) - (y < 0 ? x : 0)
-            high = high - np.where(x.view(np.int64) < 0, y, np.uint64(0)) - np.where(y.view(np.int64) < 0, x,
-                                                                                       np.uint64(0))
+    low_low = x_low * y_low
+    middle1 = x_high * y_low + (low_low >> shift)
+    middle2 = x_low * y_high + (middle1 & mask)
+    high = x_high * y_high + (middle1 >> shift) + (middle2 >> shift)
+    low = x * y
+    if is_signed:      # high(signed) = high(unsigned) - (x < 0 ? y : 0) - (y < 0 ? x : 0)
+        high = high - np.where(x.view(np.int64) < 0, y, np.uint64(0)) - np.where(y.view(np.int64) < 0, x,
+                                                                                   np.uint64(0))
     return view(low, dtype), view(high, dtype)
 

@@ -36,17 +36,15 @@ def _float_to_integer(c: InstructionContext, is_signed: bool) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
         wide = x.astype(np.float64)
-        with np.errstate(invalid="ignore"):
-            inside = ((wide > low) | (wide == float(info.min))) & (wide < high)    # false for NaN
+        inside = ((wide > low) | (wide == float(info.min))) & (wide < high)    # false for NaN
         if inside.all():
             return view(x.astype(target), dtype)
         if f.inv.strict:
             report(c, f, ~inside, lambda lane: f"{first(x, lane)} (lane {lane}) does not fit {target} after "
                                                f"truncation: the conversion is undefined")
-        with np.errstate(invalid="ignore"):
-            converted = np.where(inside, wide, 0.0).astype(target)
-            saturated = np.where(wide >= high, target.type(info.max), np.where(wide <= low, target.type(info.min),
-                                                                               converted))
+        converted = np.where(inside, wide, 0.0).astype(target)
+        saturated = np.where(wide >= high, target.type(info.max), np.where(wide <= low, target.type(info.min),
+                                                                           converted))
         return view(saturated, dtype)
     return compute
 
@@ -65,8 +63,7 @@ def _integer_to_float(c: InstructionContext, is_signed: bool) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[a], operand)
         if dtype == np.float16 and operand.itemsize == 8:    # via float64: exact below 2^53, Inf above 65519
-            with np.errstate(over="ignore"):
-                return x.astype(np.float64).astype(np.float16)
+            return x.astype(np.float64).astype(np.float16)
         return x.astype(dtype)
     return compute
 
@@ -106,8 +103,7 @@ def _quantize(c: InstructionContext) -> Compute:
     a = c.value(0)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(over="ignore"):
-            return f.values[a].astype(np.float16).astype(np.float32)
+        return f.values[a].astype(np.float16).astype(np.float32)
     return compute
 
 

@@ -58,8 +58,7 @@ def _float_map(c: InstructionContext, count: int, function: Callable[..., np.nda
     def compute(f: Frame) -> np.ndarray:
         operands = [f.values[i] for i in ids]
         widest = max(operands, key=lambda x: x.ndim)
-        with np.errstate(all="ignore"):
-            return function(*spread(*(_components_of(x, widest) for x in operands)))
+        return function(*spread(*(_components_of(x, widest) for x in operands)))
     return compute
 
 
@@ -194,8 +193,7 @@ def _integer_map(c: InstructionContext, count: int, function: Callable[..., np.n
     spread = spreader(result)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
+        return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
     return compute
 
 
@@ -304,8 +302,7 @@ def _normalize(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
-        with np.errstate(all="ignore"):
-            return _with_scale(x, _length(x), _divide)
+        return _with_scale(x, _length(x), _divide)
     return compute
 
 
@@ -345,8 +342,7 @@ def _refract(c: InstructionContext) -> Compute:
         one = np.ones((), incident.dtype)
         d = _dot(normal, incident)
         k = _subtract(one, _multiply(_multiply(eta, eta), _subtract(one, _multiply(d, d))))
-        with np.errstate(invalid="ignore"):
-            scale = _add(_multiply(eta, d), _sqrt(k))
+        scale = _add(_multiply(eta, d), _sqrt(k))
         refracted = _subtract(_with_scale(incident, eta, _multiply), _with_scale(normal, scale, _multiply))
         total = k < 0
         return np.where(total[:, None] if refracted.ndim == 2 else total, np.zeros((), incident.dtype), refracted)
@@ -399,8 +395,7 @@ def _inverse(c: InstructionContext) -> Compute:
             for j in range(size):
                 minor = np.delete(np.delete(m, i, axis=1), j, axis=2)
                 cofactors[:, i, j] = (-1) ** (i + j) * _determinant(minor) if size > 1 else 1.0
-        with np.errstate(all="ignore"):
-            inverse = np.swapaxes(cofactors, 1, 2) / det[:, None, None]
+        inverse = np.swapaxes(cofactors, 1, 2) / det[:, None, None]
         return inverse.astype(f.values[a].dtype)
     return compute
 
@@ -469,8 +464,7 @@ def _ldexp(c: InstructionContext) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
         exponent = np.clip(f.values[e].astype(np.int64), -2000, 2000).astype(np.int32)
-        with np.errstate(all="ignore"):
-            return np.ldexp(x.astype(np.float64), exponent).astype(x.dtype)
+        return np.ldexp(x.astype(np.float64), exponent).astype(x.dtype)
     return compute
 
 

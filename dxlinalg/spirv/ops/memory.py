@@ -277,6 +277,18 @@ def chain_steps(c: InstructionContext, base: SpvType, first_index: int) -> tuple
     return spv_type, steps
 
 
+def _uniform_index(f: Frame, step: Step) -> int | None:
+    """The step's index where it is the same on every lane and inside the array (or the array is
+    unsized), as a Python int: no per-lane arrays, checks or reports needed. None otherwise."""
+    raw = f.values[step.index_id]
+    if raw.shape[0] != 1:
+        return None
+    index = int(raw.view(signed(raw.dtype))[0])
+    if step.length is not None and not 0 <= index < step.length:
+        return None
+    return index
+
+
 def _index(f: Frame, step: Step, c: InstructionContext) -> np.ndarray:
     raw = f.values[step.index_id]
     index = raw.view(signed(raw.dtype)).astype(np.int64)
@@ -318,6 +330,10 @@ def _memory_chain(c: InstructionContext, steps: list[Step]) -> Any:
             if step is None:
                 if amount:
                     offsets = offsets + amount
+                continue
+            uniform = _uniform_index(f, step)
+            if uniform is not None:
+                offsets = offsets + uniform * amount
             else:
                 offsets = offsets + _index(f, step, c) * amount
         return offsets, final
@@ -333,6 +349,8 @@ def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
                 path.append((MEMBER, step.constant))
             elif step.constant is not None:
                 path.append((ELEMENT, step.constant))
+            elif (uniform := _uniform_index(f, step)) is not None:
+                path.append((ELEMENT, uniform))
             else:
                 index = _index(f, step, c)
                 assert step.length is not None
