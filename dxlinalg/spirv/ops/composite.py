@@ -103,22 +103,23 @@ def _composite_construct(c: InstructionContext) -> Compute:
                  f"constituents give {sum(max(w, 1) for w in widths)} components; {result!r} has {result.count}")
         dtype = result.dtype
 
-        def scalars(f: Frame) -> np.ndarray:
-            parts = [f.values[i] for i in ids]
+        def scalars(parts: list[np.ndarray]) -> np.ndarray:
             out = np.empty((max(p.shape[0] for p in parts), len(parts)), dtype)
             for k, part in enumerate(parts):
                 out[:, k] = part
             return out
 
-        if not any(widths):
-            return scalars
-
-        def vector(f: Frame) -> np.ndarray:
-            parts = [f.values[i] for i in ids]
+        def vector(parts: list[np.ndarray]) -> np.ndarray:
             lanes = max(p.shape[0] for p in parts)
             return np.concatenate([np.broadcast_to(p if w else p[:, None], (lanes, max(w, 1)))
                                    for p, w in zip(parts, widths)], axis=1)
-        return vector
+
+        build = vector if any(widths) else scalars
+        constants = [c.constant_of(i) for i in ids]
+        if all(isinstance(value, np.ndarray) for value in constants):    # built once: it never changes
+            fixed = build(constants)
+            return lambda f: fixed
+        return lambda f: build([f.values[i] for i in ids])
     if isinstance(result, (MatrixType, ArrayType)):
         want, count = ((result.column, result.columns) if isinstance(result, MatrixType)
                        else (result.element, result.length))

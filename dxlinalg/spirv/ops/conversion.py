@@ -35,10 +35,10 @@ def _float_to_integer(c: InstructionContext, is_signed: bool) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
+        if _all_inside(x, low, high, float(info.min)):
+            return view(x.astype(target), dtype)
         wide = x.astype(np.float64)
         inside = ((wide > low) | (wide == float(info.min))) & (wide < high)    # false for NaN
-        if inside.all():
-            return view(x.astype(target), dtype)
         if f.inv.strict:
             report(c, f, ~inside, lambda lane: f"{first(x, lane)} (lane {lane}) does not fit {target} after "
                                                f"truncation: the conversion is undefined")
@@ -47,6 +47,16 @@ def _float_to_integer(c: InstructionContext, is_signed: bool) -> Compute:
                                                                            converted))
         return view(saturated, dtype)
     return compute
+
+
+def _all_inside(x: np.ndarray, low: float, high: float, lowest: float) -> bool:
+    """Whether every element e of `x` has (e > low or e == lowest) and e < high, as the per-element
+    test above: that set is an interval, so its smallest and largest element decide (a NaN makes
+    both NaN, and fails)."""
+    if x.size == 0:
+        return True
+    smallest, largest = float(x.min()), float(x.max())
+    return (smallest > low or smallest == lowest) and largest < high
 
 
 register_opcode("OpConvertFToS")(lambda c: _float_to_integer(c, True))

@@ -152,7 +152,10 @@ def _relu(x: np.ndarray) -> np.ndarray:
     """_number(x, +0, larger=True) at the cost of one pass: x where x > 0, else +0 (NaN and -0 included)."""
     if x.dtype == np.float16:
         return relu_half(x).reshape(x.shape)
-    return np.where(x > 0, x, np.zeros((), x.dtype))
+    zero = np.zeros((), x.dtype)
+    result = np.fmax(x, zero)     # NaN gives +0; x <= 0 gives a zero of either sign ...
+    result += zero                # ... which adding +0 makes +0 (x > 0 is unchanged)
+    return result
 
 
 _glsl("FMin")(lambda c: _float_map(c, 2, _fmin))

@@ -21,7 +21,7 @@ from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical
 from dxlinalg.spirv.ops.common import first, report, signed
-from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer, read_path, write_path
+from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.types import (
     MAX_VARIABLE_ELEMENTS,
     ArrayType,
@@ -139,7 +139,7 @@ def _load(c: InstructionContext) -> Compute:
 
         def logical(f: Frame) -> Any:
             ptr = f.values[p]
-            value = read_path(ptr.cell.value, ptr.path)
+            value = ptr.cell.read(ptr.path)
             if ptr.valid is not None:
                 value = merge(ptr.valid, value, zero_value(pointee))
             return value
@@ -172,7 +172,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
             mask = None if cell.local and f.full else f.mask
             if ptr.valid is not None:
                 mask = ptr.valid & (f.mask if mask is None else mask)
-            cell.value = write_path(cell.value, ptr.path, value, mask)
+            cell.write(ptr.path, value, mask)
         return logical
     if pointer.storage == StorageClass.PushConstant:
         raise c.fail("push constants are read-only")
@@ -226,7 +226,7 @@ def _loader_for(c: InstructionContext, pointer: PointerType, p: int, alignment: 
         return lambda f: load_physical(f.inv.physical, layout, f.values[p], f.mask, f.inv.strict, where,
                                        zero_value(pointee, (f.mask.shape[0],)))
     if pointer.storage in LOGICAL_STORAGE:
-        return lambda f: read_path(f.values[p].cell.value, f.values[p].path)
+        return lambda f: f.values[p].cell.read(f.values[p].path)
     return lambda f: load(f.values[p].region, f.values[p].layout, f.values[p].offsets, f.mask, f.inv.strict, where)
 
 
