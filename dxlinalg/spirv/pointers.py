@@ -50,6 +50,8 @@ class Cell:
     def read(self, path: tuple[tuple[int, Any], ...]) -> Any:
         """The part at `path`; the caller may keep it, so the value is no longer the cell's alone."""
         self.owned = False
+        if not path:
+            return self.value
         if len(path) == 1 and path[0][0] == ELEMENT and isinstance(path[0][1], int):
             columns = self._columns()
             if columns is not None:
@@ -60,6 +62,10 @@ class Cell:
         """Replace the part at `path` on the lanes in `mask` (None: all lanes)."""
         self.columns = None
         self.element_reads = 0
+        if not path and mask is None:
+            self.value = part
+            self.owned = False
+            return
         if self.owned and len(path) == 1 and write_element_in_place(self.value, path[0], part, mask):
             return
         self.value = write_path(self.value, path, part, mask)

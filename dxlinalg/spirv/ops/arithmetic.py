@@ -30,7 +30,7 @@ def _integer(c: InstructionContext, count: int, function: Callable[..., np.ndarr
     """`function` on the operands viewed as signed ('s'), unsigned ('u') or the result's type ('r')."""
     dtype, ids = _operands(c, count, "i")
     operand_type = {"s": signed(dtype), "u": unsigned(dtype), "r": dtype}[signedness]
-    spread = spreader(c.result_type)
+    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values
@@ -84,7 +84,7 @@ register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "remainder")
 def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray]) -> Compute:
     _, ids = _operands(c, count, "f")
     exact = exact_op(function)
-    spread = spreader(c.result_type)
+    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         values = f.values

@@ -27,7 +27,7 @@ def _shift(c: InstructionContext, direction: str) -> Compute:
     base_type = signed(dtype) if direction == "arithmetic" else unsigned(dtype)
     shift_type = unsigned(c.value_type(1).dtype)  # type: ignore[attr-defined]
     base, amount = c.value(0), c.value(1)
-    spread = spreader(result)
+    spread = spreader(result, [c.constant_of(base)])
 
     constant = c.constant_of(amount)
     checked = not (isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all())
@@ -55,7 +55,7 @@ def _bitwise(c: InstructionContext, count: int, function: Callable[..., np.ndarr
         c.same_shape(k, result, "i")
     dtype = result.dtype  # type: ignore[attr-defined]
     ids = [c.value(k) for k in range(count)]
-    spread = spreader(result)
+    spread = spreader(result, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         return function(*spread(*(view(f.values[i], dtype) for i in ids)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -47,29 +47,41 @@ def first(value: np.ndarray, lane: int) -> object:
     return row.tolist() if isinstance(row, np.ndarray) else row.item()
 
 
-def spreader(result: object) -> Callable[..., list[np.ndarray]] | Callable[..., tuple[np.ndarray, ...]]:
+def spreader(result: object, constants: Sequence[object] = ()) -> Callable[..., Sequence[np.ndarray]]:
     """`spread` for an instruction whose result is a vector, else nothing (scalars need no help and
-    the check would cost more than the operation)."""
-    return spread if components(result) > 1 else _as_given  # type: ignore[arg-type]
+    the check would cost more than the operation). `constants`: the operands' constant values
+    (None where not constant), whose components are compared once here instead of on every run."""
+    if components(result) <= 1:
+        return _as_given
+    known = {k: _same_bits(value) for k, value in enumerate(constants) if isinstance(value, np.ndarray)}
+    if not known:
+        return spread
+    return lambda *values: spread(*values, known=known)
 
 
 def _as_given(*values: np.ndarray) -> tuple[np.ndarray, ...]:
     return values
 
 
-def spread(*values: np.ndarray) -> list[np.ndarray]:
+def spread(*values: np.ndarray, known: Mapping[int, bool] | None = None) -> list[np.ndarray]:
     """Operands for one numpy call over the lanes: where some operand varies per lane, a lane-uniform
     vector (lane axis 1) whose components are all the same bits goes in as a 0-d array. numpy runs
     (lanes, n) with (1, n) in n-long inner loops, many times slower for the 2- to 4-component vectors of
-    shaders; the results are the same."""
+    shaders; the results are the same. `known`: whether operand k has such components, where that
+    was found before (a constant)."""
     if max(v.shape[0] if v.ndim else 1 for v in values) == 1:
         return list(values)
     out = []
-    for v in values:
+    for k, v in enumerate(values):
         if v.ndim >= 2 and v.shape[0] == 1 and v.dtype.kind in "fiu":
-            flat = v.reshape(-1)
-            bits = flat.view(unsigned(v.dtype))
-            if (bits == bits[0]).all():
-                v = flat[:1].reshape(())
+            same = known.get(k) if known is not None else None
+            if same if same is not None else _same_bits(v):
+                v = v.reshape(-1)[:1].reshape(())
         out.append(v)
     return out
+
+
+def _same_bits(value: np.ndarray) -> bool:
+    """Whether all components of a lane-uniform value have the same bits."""
+    bits = value.reshape(-1).view(unsigned(value.dtype)) if value.dtype.kind in "fiu" else value.reshape(-1)
+    return bool((bits == bits[0]).all()) if bits.size else False

@@ -53,7 +53,7 @@ def _components_of(value: np.ndarray, like: np.ndarray) -> np.ndarray:
 def _float_map(c: InstructionContext, count: int, function: Callable[..., np.ndarray], *,
                scalar_operands: tuple[int, ...] = ()) -> Compute:
     ids = _same(c, count, "f", scalar_operands=scalar_operands)
-    spread = spreader(c.result_type)
+    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         operands = [f.values[i] for i in ids]
@@ -193,7 +193,7 @@ def _integer_map(c: InstructionContext, count: int, function: Callable[..., np.n
     ids = [c.value(k) for k in range(count)]
     dtype = result.dtype  # type: ignore[attr-defined]
     operand = signed(dtype) if signedness == "s" else unsigned(dtype)
-    spread = spreader(result)
+    spread = spreader(result, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
@@ -206,7 +206,7 @@ for _name, _function, _sign in (("UMin", np.minimum, "u"), ("SMin", np.minimum, 
                                 ("SMax", np.maximum, "s")):
     _glsl(_name)(lambda c, fn=_function, s=_sign: _integer_map(c, 2, fn, s))
 for _name, _sign in (("UClamp", "u"), ("SClamp", "s")):
-    _glsl(_name)(lambda c, s=_sign: _integer_map(c, 3, lambda x, lo, hi: np.minimum(np.maximum(x, lo), hi), s))
+    _glsl(_name)(lambda c, s=_sign: _integer_map(c, 3, np.clip, s))     # min(max(x, lo), hi), also if lo > hi
 
 
 def _find_bits(c: InstructionContext, kind: str) -> Compute:

@@ -341,6 +341,11 @@ def _memory_chain(c: InstructionContext, steps: list[Step]) -> Any:
 
 
 def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
+    pointee: SpvType = c.result_type.pointee  # type: ignore[union-attr]
+    if all(step.member or step.constant is not None for step in steps):     # the same path on every run
+        suffix = tuple((MEMBER if step.member else ELEMENT, step.constant) for step in steps)
+        return lambda f, ptr: LogicalPointer(ptr.cell, ptr.path + suffix, pointee, ptr.valid)
+
     def walk(f: Frame, ptr: LogicalPointer) -> LogicalPointer:
         path = list(ptr.path)
         valid = ptr.valid
@@ -361,7 +366,6 @@ def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
                     index = np.clip(index, 0, step.length - 1)
                 path.append((ELEMENT, index))
         return LogicalPointer(ptr.cell, tuple(path), pointee, valid)
-    pointee: SpvType = c.result_type.pointee  # type: ignore[union-attr]
     return walk
 
 
