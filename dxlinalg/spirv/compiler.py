@@ -261,9 +261,23 @@ def is_float(spv_type: SpvType) -> bool:
     return isinstance(scalar_of(spv_type), FloatType)
 
 
-def make_op(compute: Compute, result: int | None, escapes: bool) -> Op:
+def make_op(compute: Compute, result: int | None, escapes: bool, dead: tuple[int, ...] = ()) -> Op:
     """The closure a block runs: compute, then store the result (merged under the mask when the value
-    is read outside its block and not every live lane is running)."""
+    is read outside its block and not every live lane is running), then drop the `dead` values (read
+    by no later instruction: their memory is reused while it is still in the cache)."""
+    op = _store_result(compute, result, escapes)
+    if not dead:
+        return op
+
+    def op_then_drop(frame: Frame) -> None:
+        op(frame)
+        values = frame.values
+        for value_id in dead:
+            values[value_id] = None
+    return op_then_drop
+
+
+def _store_result(compute: Compute, result: int | None, escapes: bool) -> Op:
     if result is None:
         return compute  # type: ignore[return-value]
     if escapes:

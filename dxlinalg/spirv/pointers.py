@@ -93,7 +93,7 @@ COLUMN_MIN_ELEMENTS = 16
 #: Single-element reads of one value after which it is transposed (about as costly as a few reads).
 ELEMENT_READS_BEFORE_COLUMNS = 4
 #: Lanes transposed at a time: a block of a few rows fits the first-level cache.
-_TRANSPOSE_BLOCK = 256
+_TRANSPOSE_BLOCK = 128
 
 
 def element_major(value: np.ndarray) -> np.ndarray:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import dxlinalg.spirv.ops  # noqa: F401  (registers the opcode handlers)
-from dxlinalg.spirv.compiler import PROGRAM_CHECKS, Op, compile_instruction, make_op
+from dxlinalg.spirv.compiler import PROGRAM_CHECKS, Compute, Op, compile_instruction, make_op
 from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
 from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, enum_label
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
@@ -321,17 +321,18 @@ class _FunctionCompiler:
                     raise self.fail(inst, f"incoming value %{value} must have the result type {result_type!r}")
                 incoming.setdefault(order[parent], value)
             compiled.phis.append((inst.operands[1], incoming, inst.operands[1] in escaping))
-        for inst in block.body:
-            op = self._compile(inst, escaping)
-            if op is not None:
-                compiled.ops.append(op)
-                compiled.locations.append(location(inst))
         assert block.terminator is not None
+        computes = [(inst, *self._compile(inst)) for inst in block.body]
+        computes = [(inst, compute, result) for inst, compute, result in computes if compute is not None]
+        dead = self._dead_after(block, computes, escaping)
+        for position, (inst, compute, result) in enumerate(computes):
+            compiled.ops.append(make_op(compute, result, result in escaping, dead.get(position, ())))
+            compiled.locations.append(location(inst))
         compiled.terminator = self._terminator(block.terminator, order, return_type)
         compiled.terminator_location = location(block.terminator)
         return compiled
 
-    def _compile(self, inst: Instruction, escaping: set[int]) -> Op | None:
+    def _compile(self, inst: Instruction) -> tuple[Compute | None, int | None]:
         try:
             context, compute = compile_instruction(self.program, inst)
         except SpirvError:
@@ -339,10 +340,29 @@ class _FunctionCompiler:
         except Exception as error:          # a check a handler missed: still name the instruction
             raise self.fail(inst, f"unexpected failure compiling this instruction ({type(error).__name__}: "
                                   f"{error})") from None
-        if compute is None:
-            return None
-        result = context.result
-        return make_op(compute, result, result in escaping)
+        return compute, context.result
+
+    def _dead_after(self, block: Block, computes: list[tuple[Instruction, Compute, int | None]],
+                    escaping: set[int]) -> dict[int, tuple[int, ...]]:
+        """Position -> the values no instruction reads after the one at that position: results of
+        this block read only inside it (or nowhere), which the executor drops there so that their
+        memory is reused at once (a chunk's temporaries then stay in the cache)."""
+        operands = self.module.operands_by_index
+        local = {result for _, _, result in computes if result is not None and result not in escaping}
+        local.update(inst.operands[1] for inst in block.phis if inst.operands[1] not in escaping)
+        last: dict[int, int] = {}
+        for position, (inst, _, result) in enumerate(computes):
+            if result in local:
+                last.setdefault(result, position)         # never read: dead at once
+            for used in operands[inst.index].ids:
+                if used in local:
+                    last[used] = position
+        for used in operands[block.terminator.index].ids:  # type: ignore[union-attr]
+            last.pop(used, None)
+        dead: dict[int, list[int]] = {}
+        for value, position in last.items():
+            dead.setdefault(position, []).append(value)
+        return {position: tuple(values) for position, values in dead.items()}
 
     def _terminator(self, term: Instruction, order: dict[int, int], return_type: SpvType) -> tuple[Any, ...]:
         words = term.operands

@@ -9,12 +9,16 @@ import numpy as np
 from dxlinalg.spirv.compiler import Frame, InstructionContext, components
 
 
+_UNSIGNED = {size: np.dtype(f"u{size}") for size in (1, 2, 4, 8)}
+_SIGNED = {size: np.dtype(f"i{size}") for size in (1, 2, 4, 8)}
+
+
 def unsigned(dtype: np.dtype) -> np.dtype:
-    return np.dtype(f"u{dtype.itemsize}")
+    return _UNSIGNED[dtype.itemsize]
 
 
 def signed(dtype: np.dtype) -> np.dtype:
-    return np.dtype(f"i{dtype.itemsize}")
+    return _SIGNED[dtype.itemsize]
 
 
 def view(value: np.ndarray, dtype: np.dtype) -> np.ndarray:
