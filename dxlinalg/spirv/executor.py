@@ -80,7 +80,10 @@ def _run_converged(function: CompiledFunction, frame: Frame, order: int, source:
         if block.phis:
             _phis_from(block, frame, source)
         _run_ops(block, frame)
-        live = frame.mask                     # a call may have ended lanes (OpKill in the callee)
+        if frame.mask is not live:            # a call ended lanes (OpKill in the callee)
+            live = frame.mask
+            if not live.any():
+                return None
         term = block.terminator
         kind = term[0]
         if kind == BRANCH:

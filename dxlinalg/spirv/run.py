@@ -199,7 +199,7 @@ class _Dispatch:
             if data.size < need:
                 raise SpirvArgumentError(f"push_constants has {data.size} bytes; the push-constant block "
                                          f"{variable.name} needs {need}")
-            region = Region(f"push constants {variable.name}", data, 0, data.size, False)
+            region = Region(f"push constants {variable.name}", data, 0, data.size, False, constant=True)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
         elif storage == StorageClass.Workgroup:
             layout = self._layout(variable, explicit=False)

@@ -27,20 +27,23 @@ def _shift(c: InstructionContext, direction: str) -> Compute:
     base_type = signed(dtype) if direction == "arithmetic" else unsigned(dtype)
     shift_type = unsigned(c.value_type(1).dtype)  # type: ignore[attr-defined]
     base, amount = c.value(0), c.value(1)
-    spread = spreader(result, [c.constant_of(base)])
+    shift = np.left_shift if direction == "left" else np.right_shift
 
     constant = c.constant_of(amount)
-    checked = not (isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all())
+    if isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all():   # nothing to check
+        fixed = view(constant, shift_type).astype(base_type)
+        spread_fixed = spreader(result, [c.constant_of(base), fixed])
+        return lambda f: view(shift(*spread_fixed(view(f.values[base], base_type), fixed)), dtype)
+    spread = spreader(result, [c.constant_of(base)])
 
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[base], base_type)
         s = view(f.values[amount], shift_type)
-        if checked and f.inv.strict:
+        if f.inv.strict:
             report(c, f, s >= width, lambda lane: f"shift by {first(s, lane)} (lane {lane}) is not less than the "
                                                   f"{width}-bit width: undefined")
         x, s = spread(x, (s % width).astype(base_type))
-        shifted = np.left_shift(x, s) if direction == "left" else np.right_shift(x, s)
-        return view(shifted, dtype)
+        return view(shift(x, s), dtype)
     return compute
 
 

@@ -19,7 +19,7 @@ from dxlinalg.spirv.enums import StorageClass
 from dxlinalg.spirv.errors import SpirvValidationError, at
 from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import Layout
-from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical
+from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical, uniform_load
 from dxlinalg.spirv.ops.common import first, report, signed
 from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.types import (
@@ -147,8 +147,11 @@ def _load(c: InstructionContext) -> Compute:
 
     def memory(f: Frame) -> Any:
         ptr = f.values[p]
-        f.inv.ctx.settle_memory(ptr.region.data)
-        return load(ptr.region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
+        region = ptr.region
+        if region.constant and ptr.offsets.shape[0] == 1 and f.full:    # full: some lane is active
+            return uniform_load(region, ptr.layout, int(ptr.offsets[0]), f.mask, f.inv.strict, where)
+        f.inv.ctx.settle_memory(region.data)
+        return load(region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
     return memory
 
 
