@@ -9,6 +9,7 @@ only those are merged under the active mask when a block runs for some of the li
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, en
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
 from dxlinalg.spirv.grammar import location, opcode_of
 from dxlinalg.spirv.layout import Layout
+from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.module import Block, EntryPoint, Function, Module
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.specialize import Specialization
@@ -220,11 +222,27 @@ class _FunctionCompiler:
         idom = dominators(reachable, predecessors)
         definitions = self._definitions()
         escaping = self._check_uses(definitions, idom, set(reachable), predecessors)
+        droppable = droppable_values(definitions, self._readers(), blocks_run_once(order, predecessors))
         compiled = CompiledFunction(self.function.id, self.name, parameters, return_type)
         for label in schedule:
             block = self.blocks[label]
-            compiled.blocks.append(self._compile_block(block, order, escaping, predecessors[label], return_type))
+            compiled.blocks.append(self._compile_block(block, order, escaping, predecessors[label], return_type,
+                                                       droppable.get(label, set())))
         return compiled
+
+    def _readers(self) -> Iterator[tuple[int, int, bool]]:
+        """(value, block, at a block boundary) for every operand an OpPhi, instruction or terminator reads."""
+        operands = self.module.operands_by_index
+        for block in self.function.blocks:
+            for inst in block.phis:
+                for used in operands[inst.index].ids:
+                    yield used, block.label, True
+            for inst in block.body:
+                for used in operands[inst.index].ids:
+                    yield used, block.label, False
+            if block.terminator is not None:
+                for used in operands[block.terminator.index].ids:
+                    yield used, block.label, True
 
     # -- values --------------------------------------------------------------------------------------
     def _definitions(self) -> dict[int, tuple[int, int]]:
@@ -309,7 +327,7 @@ class _FunctionCompiler:
 
     # -- blocks ---------------------------------------------------------------------------------------
     def _compile_block(self, block: Block, order: dict[int, int], escaping: set[int], predecessors: list[int],
-                       return_type: SpvType) -> CompiledBlock:
+                       return_type: SpvType, droppable: set[int]) -> CompiledBlock:
         compiled = CompiledBlock(order[block.label], block.label, self.module.describe_id(block.label),
                                  location(block.label_inst), predecessors=[order[p] for p in predecessors])
         for inst in block.phis:
@@ -324,7 +342,7 @@ class _FunctionCompiler:
         assert block.terminator is not None
         computes = [(inst, *self._compile(inst)) for inst in block.body]
         computes = [(inst, compute, result) for inst, compute, result in computes if compute is not None]
-        dead = self._dead_after(block, computes, escaping)
+        dead = self._dead_after(computes, droppable)
         for position, (inst, compute, result) in enumerate(computes):
             compiled.ops.append(make_op(compute, result, result in escaping, dead.get(position, ())))
             compiled.locations.append(location(inst))
@@ -342,23 +360,17 @@ class _FunctionCompiler:
                                   f"{error})") from None
         return compute, context.result
 
-    def _dead_after(self, block: Block, computes: list[tuple[Instruction, Compute, int | None]],
-                    escaping: set[int]) -> dict[int, tuple[int, ...]]:
-        """Position -> the values no instruction reads after the one at that position: results of
-        this block read only inside it (or nowhere), which the executor drops there so that their
-        memory is reused at once (a chunk's temporaries then stay in the cache)."""
+    def _dead_after(self, computes: list[tuple[Instruction, Compute, int | None]],
+                    droppable: set[int]) -> dict[int, tuple[int, ...]]:
+        """Position -> the `droppable` values (see `liveness`) no later instruction of the block reads."""
         operands = self.module.operands_by_index
-        local = {result for _, _, result in computes if result is not None and result not in escaping}
-        local.update(inst.operands[1] for inst in block.phis if inst.operands[1] not in escaping)
         last: dict[int, int] = {}
         for position, (inst, _, result) in enumerate(computes):
-            if result in local:
-                last.setdefault(result, position)         # never read: dead at once
+            if result in droppable:
+                last.setdefault(result, position)         # read by nothing: dropped at once
             for used in operands[inst.index].ids:
-                if used in local:
+                if used in droppable:
                     last[used] = position
-        for used in operands[block.terminator.index].ids:  # type: ignore[union-attr]
-            last.pop(used, None)
         dead: dict[int, list[int]] = {}
         for value, position in last.items():
             dead.setdefault(position, []).append(value)
