@@ -15,7 +15,7 @@ import numpy as np
 from dxlinalg.gpu.exact import truncating_divide
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.halfmath import exact_op
-from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
+from dxlinalg.spirv.ops.common import elementwise, first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of
 
 
@@ -30,13 +30,7 @@ def _integer(c: InstructionContext, count: int, function: Callable[..., np.ndarr
     """`function` on the operands viewed as signed ('s'), unsigned ('u') or the result's type ('r')."""
     dtype, ids = _operands(c, count, "i")
     operand_type = {"s": signed(dtype), "u": unsigned(dtype), "r": dtype}[signedness]
-    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
-
-    def compute(f: Frame) -> np.ndarray:
-        values = f.values
-        result = function(*spread(*(view(values[i], operand_type) for i in ids)))
-        return view(result, dtype)
-    return compute
+    return elementwise(function, ids, operand_type, dtype, spreader(c.result_type, [c.constant_of(i) for i in ids]))
 
 
 register_opcode("OpIAdd")(lambda c: _integer(c, 2, np.add, "r"))

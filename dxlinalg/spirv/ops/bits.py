@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
+from dxlinalg.spirv.ops.common import elementwise, first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import IntType
 
 _BYTE_REVERSED = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], np.uint8)
@@ -58,11 +58,7 @@ def _bitwise(c: InstructionContext, count: int, function: Callable[..., np.ndarr
         c.same_shape(k, result, "i")
     dtype = result.dtype  # type: ignore[attr-defined]
     ids = [c.value(k) for k in range(count)]
-    spread = spreader(result, [c.constant_of(i) for i in ids])
-
-    def compute(f: Frame) -> np.ndarray:
-        return function(*spread(*(view(f.values[i], dtype) for i in ids)))
-    return compute
+    return elementwise(function, ids, dtype, dtype, spreader(result, [c.constant_of(i) for i in ids]))
 
 
 register_opcode("OpBitwiseOr")(lambda c: _bitwise(c, 2, np.bitwise_or))
