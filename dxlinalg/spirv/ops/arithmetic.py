@@ -76,14 +76,9 @@ register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "remainder")
 
 
 def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray]) -> Compute:
-    _, ids = _operands(c, count, "f")
-    exact = exact_op(function)
+    dtype, ids = _operands(c, count, "f")
     spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
-
-    def compute(f: Frame) -> np.ndarray:
-        values = f.values
-        return exact(*spread(*(values[i] for i in ids)))
-    return compute
+    return elementwise(exact_op(function, dtype), ids, dtype, dtype, spread)
 
 
 register_opcode("OpFAdd")(lambda c: _float(c, 2, np.add))
@@ -141,7 +136,7 @@ def _vector_times_scalar(c: InstructionContext) -> Compute:
              c.value_type(1).id == result.component.id,  # type: ignore[union-attr]
              "operands must be a float vector of the result type and a scalar of its component type")
     v, s = c.value(0), c.value(1)
-    multiply = exact_op(np.multiply)
+    multiply = exact_op(np.multiply, result.dtype)  # type: ignore[attr-defined]
 
     def compute(f: Frame) -> np.ndarray:
         return multiply(f.values[v], f.values[s][:, None])

@@ -286,10 +286,10 @@ def _uniform_index(f: Frame, step: Step) -> int | None:
     raw = f.values[step.index_id]
     if raw.shape[0] != 1:
         return None
-    index = int(raw.view(signed(raw.dtype))[0])
-    if step.length is not None and not 0 <= index < step.length:
-        return None
-    return index
+    if step.length is None:
+        return int(raw.view(signed(raw.dtype))[0])
+    index = int(raw[0])        # read unsigned, an index of 2^(bits-1) or more is out of range as well
+    return index if 0 <= index < step.length else None
 
 
 def _index(f: Frame, step: Step, c: InstructionContext) -> np.ndarray:
