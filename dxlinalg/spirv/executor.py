@@ -7,6 +7,12 @@ its instructions run once for all those lanes, and its terminator moves each lan
 diverge run each side in turn and meet again at the merge block; a loop runs as long as one of
 its lanes still iterates. Every block run counts against the invocation's step limit, which turns
 a loop that never ends into an error instead of a hang.
+
+That is the meaning (`_run_diverged`). While every live lane of a call waits at the same block,
+as for most of most shaders, the same runs need no per-lane bookkeeping: `_run_converged` follows
+the one program counter as a Python int (a condition the same on every live lane picks the branch)
+and hands over to `_run_diverged` at the first branch that sends lanes apart; that hands back when
+they meet again. tests/spirv/test_fast_paths.py runs modules both ways.
 """
 
 from __future__ import annotations
@@ -139,10 +145,12 @@ def _leave(block: CompiledBlock, frame: Frame, live: np.ndarray) -> None:
 def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
                   arrivals: list[set[int]]) -> tuple[int, int, np.ndarray] | None:
     """Lanes wait at different blocks: run the lowest-ordered one for the lanes waiting there, until
-    every lane has left (None) or the live lanes meet at one block they all reach from the same block
-    (its order, that block's order and the live lanes: the call runs converged again)."""
+    every lane has left (None) or, after at least one block, the live lanes meet at one block they all
+    reach from the same block (its order, that block's order and the live lanes: the call runs
+    converged again)."""
     blocks = function.blocks
     inv = frame.inv
+    first = True
     while True:
         order = int(pc.min())
         if order >= DONE:
@@ -151,9 +159,10 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
         running = pc == order
         everyone = bool(running.all())
         full = everyone or bool((running == (pc < DONE)).all())
-        if full and len(arrivals[order]) == 1:
+        if full and len(arrivals[order]) == 1 and not first:
             (source,) = arrivals[order]
             return order, source, running
+        first = False
         _count_step(inv, function, block)
         frame.mask = running
         frame.full = full
