@@ -19,13 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import dxlinalg.spirv.executor as executor
-import dxlinalg.spirv.ops.common as common
-import dxlinalg.spirv.ops.memory as memory_ops
-import dxlinalg.spirv.pointers as pointers
-import dxlinalg.spirv.program as program
 from dxlinalg.memory.address_space import AddressSpace
-from dxlinalg.spirv import load_module, run
+from dxlinalg.spirv import executor, load_module, pointers, program, run
+from dxlinalg.spirv.ops import common
+from dxlinalg.spirv.ops import memory as memory_ops
 from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.memory_access import load
 from dxlinalg.spirv.ops.conversion import _all_inside
