@@ -296,3 +296,41 @@ def test_spread_remembers_an_operand_only_while_it_is_the_same_array() -> None:
     spread = common._Spread({})
     for uniform, expected_ndim in ((same, 0), (mixed, 2), (same, 0), (mixed, 2)):
         assert spread(lanes, uniform)[1].ndim == expected_ndim
+
+
+def test_vectors_built_from_scalars_feed_every_kind_of_consumer() -> None:
+    """OpCompositeConstruct of scalars makes component-major arrays; bitcasts to wider and to same-size
+    types, PackHalf2x16, BitReverse, a shuffle, a store and an element read must not mind."""
+    kn = Kernel(local_size=64)
+    b, fn, k = kn.b, kn.fn, kn.k
+    uint, uint64, float32 = b.uint(), b.uint(64), b.float()
+    b.capability(11)                                                          # Int64
+    glsl = b.ext_import("GLSL.std.450")
+    u = fn.op("OpBitcast", uint, kn.x)
+    pair = fn.op("OpCompositeConstruct", b.vector(uint, 2), u, fn.op("OpIAdd", uint, u, b.constant(uint, 7)))
+    wide = fn.op("OpBitcast", uint64, pair)                                  # two words into one 64-bit value
+    halves = fn.op("OpCompositeConstruct", b.vector(float32, 2), fn.op("OpConvertUToF", float32, u),
+                   b.constant(float32, -2.5))
+    packed = fn.op("OpExtInst", uint, glsl, 58, halves)                      # PackHalf2x16
+    four = fn.op("OpCompositeConstruct", b.vector(kn.int, 4), kn.x, kn.c(3), kn.c(-1), kn.x)
+    reversed_bits = fn.op("OpBitReverse", b.vector(kn.int, 4), four)
+    same_size = fn.op("OpBitcast", b.vector(uint, 4), reversed_bits)
+    shuffled = fn.op("OpVectorShuffle", b.vector(uint, 4), same_size, same_size, 3, 2, 1, 0)
+    out64 = k.buffer(0, 2, uint64)
+    out4 = k.buffer(0, 3, b.vector(uint, 4))
+    k.store(out64, kn.i, uint64, wide)
+    k.store(out4, kn.i, b.vector(uint, 4), shuffled)
+    kn.store(fn.op("OpBitcast", kn.int, fn.op("OpIAdd", uint, packed, fn.op("OpCompositeExtract", uint, shuffled, 1))))
+    words = k.finish()
+    x = np.arange(64, dtype=np.int32) * 37 - 500
+    out = run(words, groups=(1, 1, 1), buffers={(0, 0): x, (0, 1): np.zeros(64, np.int32),
+                                                (0, 2): np.zeros(64, np.uint64), (0, 3): np.zeros((64, 4), np.uint32)})
+    xu = x.view(np.uint32)
+    assert out[(0, 2)].tolist() == [int(w) | (int(w + np.uint32(7)) << 32) for w in xu]
+    reverse = np.vectorize(lambda w: int(f"{int(w):032b}"[::-1], 2), otypes=[np.uint32])
+    four_expected = np.stack([xu, np.full(64, 3, np.uint32), np.full(64, 0xFFFFFFFF, np.uint32), xu], axis=1)
+    assert out[(0, 3)].tolist() == reverse(four_expected)[:, ::-1].tolist()
+    with np.errstate(over="ignore"):                                       # large words round to Inf
+        half_bits = np.stack([xu.astype(np.float32).astype(np.float16), np.full(64, -2.5, np.float16)], axis=1)
+    packed_expected = half_bits.view(np.uint16).astype(np.uint32) @ np.array([1, 1 << 16], np.uint32)
+    assert out[(0, 1)].view(np.uint32).tolist() == (packed_expected + reverse(four_expected)[:, 2]).tolist()

@@ -139,6 +139,8 @@ def _bitcast(c: InstructionContext) -> Compute:
     dtype = result_bits[1]
     scalar_result = not isinstance(result, VectorType)
     a = c.value(0)
+    if source_bits[1].itemsize == dtype.itemsize:       # the same components, read as another type
+        return lambda f: f.values[a].view(dtype)
 
     def compute(f: Frame) -> np.ndarray:
         x = np.ascontiguousarray(f.values[a])
