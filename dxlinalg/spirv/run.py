@@ -17,7 +17,8 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import current_context
-from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK, MAX_GROUPS_PER_DIMENSION, run_dispatch
+from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK as GPU_LANES_PER_CHUNK
+from dxlinalg.gpu.dispatch import MAX_GROUPS_PER_DIMENSION, run_dispatch
 from dxlinalg.gpu.shader import compute_shader
 from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.profile.model import DeviceProfile
@@ -45,6 +46,10 @@ from dxlinalg.spirv.workgroup import WorkgroupVariables
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
+#: Lanes per chunk, four times the Python shaders' (dxlinalg.gpu.dispatch): a compiled shader runs many
+#: small instructions, each one numpy call per chunk, so the fixed cost per call matters more; beyond
+#: this the chunk's arrays outgrow the cache (benchmark W5, docs/performance.md).
+DEFAULT_MAX_LANES_PER_CHUNK = 4 * GPU_LANES_PER_CHUNK
 
 BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer
 
@@ -268,7 +273,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     result has the same dtype and shape) or a `dxlinalg.memory` Buffer (used in place; the result is
     its bytes). PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as
     arrays are allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the
-    block executions of one chunk.
+    block executions of one chunk; `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
+    together, and with them the memory a chunk's values take.
     """
     program = prepare(module, entry_point, spec_constants)
     grid = _groups(groups)
