@@ -34,7 +34,7 @@ class Cell:
       the whole array again;
     - a lane's elements lie side by side, so reading element k of every lane strides over the whole
       array: once a wide array's elements are read one by one (`ELEMENT_READS_BEFORE_COLUMNS`), the
-      cell keeps it element-major (`columns`, until the next write) and serves contiguous copies.
+      cell keeps an element-major copy (`columns`, until the next write) and serves its rows.
     """
 
     __slots__ = ("columns", "element_reads", "local", "name", "owned", "value")
