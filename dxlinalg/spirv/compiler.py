@@ -57,7 +57,7 @@ class Frame:
     """One function call's state: SSA values by id, the lanes running the current block, and whether
     those are all the lanes still alive in the call (`full`: results need no merging)."""
 
-    __slots__ = ("values", "mask", "full", "inv", "ret")
+    __slots__ = ("full", "inv", "mask", "ret", "values")
 
     def __init__(self, values: list[Any], mask: np.ndarray, inv: Invocation) -> None:
         self.values = values

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.spirv import executor, load_module, pointers, program, run
-from dxlinalg.spirv.ops import common
-from dxlinalg.spirv.ops import memory as memory_ops
 from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.memory_access import load
+from dxlinalg.spirv.ops import common
+from dxlinalg.spirv.ops import memory as memory_ops
 from dxlinalg.spirv.ops.conversion import _all_inside
 from dxlinalg.spirv.ops.glsl import _relu
 from dxlinalg.spirv.pointers import ELEMENT, ELEMENT_READS_BEFORE_COLUMNS, Cell, element_major, read_path, write_path

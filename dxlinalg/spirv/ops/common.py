@@ -8,7 +8,6 @@ import numpy as np
 
 from dxlinalg.spirv.compiler import Frame, InstructionContext, components
 
-
 _UNSIGNED = {size: np.dtype(f"u{size}") for size in (1, 2, 4, 8)}
 _SIGNED = {size: np.dtype(f"i{size}") for size in (1, 2, 4, 8)}
 
