@@ -3,7 +3,9 @@
 An opcode handler is a factory registered for one or more opcodes: given the instruction's
 `InstructionContext` (operands, their types, constants, the program), it checks the operands
 and returns `compute(frame)`, which does the work for the frame's active lanes and returns the
-result value (or None for an instruction without a result). Other modules add opcodes with
+result value (or None for an instruction without a result). Computes run with numpy's floating-point
+warnings off (`executor.run_function` turns them off once: inactive lanes compute garbage, and IEEE
+results need no warning), so they need no `np.errstate` of their own. Other modules add opcodes with
 `register_opcode` (the cooperative-vector instructions do), and extended instruction sets with
 `register_extended`. An opcode with no handler is rejected by name before anything runs.
 """
@@ -55,7 +57,7 @@ class Frame:
     """One function call's state: SSA values by id, the lanes running the current block, and whether
     those are all the lanes still alive in the call (`full`: results need no merging)."""
 
-    __slots__ = ("values", "mask", "full", "inv", "ret", "pc")
+    __slots__ = ("full", "inv", "mask", "ret", "values")
 
     def __init__(self, values: list[Any], mask: np.ndarray, inv: Invocation) -> None:
         self.values = values
@@ -63,7 +65,6 @@ class Frame:
         self.full = True
         self.inv = inv
         self.ret: Any = None
-        self.pc: np.ndarray | None = None
 
 
 Compute = Callable[[Frame], Any]
@@ -260,9 +261,23 @@ def is_float(spv_type: SpvType) -> bool:
     return isinstance(scalar_of(spv_type), FloatType)
 
 
-def make_op(compute: Compute, result: int | None, escapes: bool) -> Op:
+def make_op(compute: Compute, result: int | None, escapes: bool, dead: tuple[int, ...] = ()) -> Op:
     """The closure a block runs: compute, then store the result (merged under the mask when the value
-    is read outside its block and not every live lane is running)."""
+    is read outside its block and not every live lane is running), then drop the `dead` values (read
+    by no later instruction: their memory is reused while it is still in the cache)."""
+    op = _store_result(compute, result, escapes)
+    if not dead:
+        return op
+
+    def op_then_drop(frame: Frame) -> None:
+        op(frame)
+        values = frame.values
+        for value_id in dead:
+            values[value_id] = None
+    return op_then_drop
+
+
+def _store_result(compute: Compute, result: int | None, escapes: bool) -> Op:
     if result is None:
         return compute  # type: ignore[return-value]
     if escapes:

@@ -7,6 +7,12 @@ its instructions run once for all those lanes, and its terminator moves each lan
 diverge run each side in turn and meet again at the merge block; a loop runs as long as one of
 its lanes still iterates. Every block run counts against the invocation's step limit, which turns
 a loop that never ends into an error instead of a hang.
+
+That is the meaning (`_run_diverged`). While every live lane of a call waits at the same block,
+as for most of most shaders, the same runs need no per-lane bookkeeping: `_run_converged` follows
+the one program counter as a Python int (a condition the same on every live lane picks the branch)
+and hands over to `_run_diverged` at the first branch that sends lanes apart; that hands back when
+they meet again. tests/spirv/test_fast_paths.py runs modules both ways.
 """
 
 from __future__ import annotations
@@ -30,9 +36,9 @@ from dxlinalg.spirv.program import (
     BRANCH,
     CONDITIONAL,
     KILL,
-    RETURN,
     RETURN_VALUE,
     SWITCH,
+    UNREACHABLE,
     CompiledBlock,
     CompiledFunction,
 )
@@ -43,47 +49,163 @@ DONE = np.int32(1 << 30)
 
 def run_function(function: CompiledFunction, inv: Invocation, mask: np.ndarray, arguments: list[Any]) -> Any:
     """Run `function` on the lanes in `mask`; the returned value (merged over the lanes' returns)."""
+    with np.errstate(all="ignore"):         # inactive lanes compute garbage; IEEE results need no warning
+        return _call(function, inv, mask, arguments)
+
+
+def _call(function: CompiledFunction, inv: Invocation, mask: np.ndarray, arguments: list[Any]) -> Any:
+    """Run the call converged while its live lanes stay together, diverged (per-lane program counters)
+    from the first branch that splits them until they meet again."""
     values = list(inv.template)
     for parameter, argument in zip(function.parameters, arguments):
         values[parameter] = argument
     frame = Frame(values, mask, inv)
-    pc = np.where(mask, np.int32(0), DONE).astype(np.int32)
-    came_from = np.full(mask.shape[0], -1, np.int32)
-    arrivals: list[set[int]] = [set() for _ in function.blocks]   # blocks lanes came from since a block last ran
-    frame.pc = pc
+    order, source, live = 0, -1, mask
+    while True:
+        split = _run_converged(function, frame, order, source, live)
+        if split is None:
+            return frame.ret
+        rejoined = _run_diverged(function, frame, *split)
+        if rejoined is None:
+            return frame.ret
+        order, source, live = rejoined
+
+
+def _run_converged(function: CompiledFunction, frame: Frame, order: int, source: int,
+                   live: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[set[int]]] | None:
+    """Every live lane waits at block `order`, having come from block `source`: run blocks for all of
+    them with no per-lane bookkeeping. None when the lanes have left the function; otherwise the
+    per-lane state (pc, came_from, arrivals) after the first terminator that sends them apart."""
     blocks = function.blocks
+    inv = frame.inv
+    while True:
+        block = blocks[order]
+        _count_step(inv, function, block)
+        frame.mask = live
+        frame.full = True
+        if block.phis:
+            _phis_from(block, frame, source)
+        _run_ops(block, frame)
+        if frame.mask is not live:            # a call ended lanes (OpKill in the callee)
+            live = frame.mask
+            if not live.any():
+                return None
+        term = block.terminator
+        kind = term[0]
+        if kind == BRANCH:
+            target: int | None = term[1]
+        elif kind == CONDITIONAL:
+            target = _common_choice(frame.values[term[1]], live, term[2], term[3])
+        elif kind == SWITCH and frame.values[term[1]].shape[0] == 1:
+            target = _switch_target(term, int(frame.values[term[1]][0]))
+        elif kind == SWITCH:
+            target = None
+        else:
+            _leave(block, frame, live)
+            return None
+        if target is None:
+            pc = np.where(live, np.int32(order), DONE).astype(np.int32)
+            came_from = np.full(live.shape[0], source, np.int32)
+            arrivals: list[set[int]] = [set() for _ in blocks]
+            _terminate(block, frame, pc, came_from, arrivals, bool(live.all()))
+            return pc, came_from, arrivals
+        source, order = order, target
+
+
+def _common_choice(condition: np.ndarray, live: np.ndarray, if_true: int, if_false: int) -> int | None:
+    """The block every live lane branches to, or None when the condition differs between them."""
+    if condition.shape[0] == 1:
+        return if_true if condition[0] else if_false
+    taken = condition & live
+    if not taken.any():
+        return if_false
+    if (taken == live).all():
+        return if_true
+    return None
+
+
+def _switch_target(term: tuple[Any, ...], value: int) -> int:
+    return next((target for literal, target in term[3] if literal == value), term[2])  # type: ignore[no-any-return]
+
+
+def _leave(block: CompiledBlock, frame: Frame, live: np.ndarray) -> None:
+    """A return, kill or unreachable terminator reached by every live lane together."""
+    term = block.terminator
+    kind = term[0]
+    if kind == RETURN_VALUE:
+        value = frame.values[term[1]]
+        frame.ret = value if frame.ret is None else merge(live, value, frame.ret)
+    elif kind == KILL:
+        inv = frame.inv
+        inv.terminated = live.copy() if inv.terminated is None else inv.terminated | live
+    elif kind == UNREACHABLE and frame.inv.strict and live.any():
+        raise _unreachable(block)
+
+
+def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+                  arrivals: list[set[int]]) -> tuple[int, int, np.ndarray] | None:
+    """Lanes wait at different blocks: run the lowest-ordered one for the lanes waiting there, until
+    every lane has left (None) or, after at least one block, the live lanes meet at one block they all
+    reach from the same block (its order, that block's order and the live lanes: the call runs
+    converged again)."""
+    blocks = function.blocks
+    inv = frame.inv
+    first = True
     while True:
         order = int(pc.min())
         if order >= DONE:
-            return frame.ret
+            return None
         block = blocks[order]
-        inv.steps += 1
-        if inv.steps > inv.step_limit:
-            raise SpirvStepLimitError(at(block.location, (
-                f"the run exceeded its step limit of {inv.step_limit} block executions per chunk in function "
-                f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
-                f"work is just long)")))
         running = pc == order
         everyone = bool(running.all())
+        full = everyone or bool((running == (pc < DONE)).all())
+        if full and len(arrivals[order]) == 1 and not first:
+            (source,) = arrivals[order]
+            return order, source, running
+        first = False
+        _count_step(inv, function, block)
         frame.mask = running
-        frame.full = everyone or bool((running == (pc < DONE)).all())
+        frame.full = full
         if block.phis:
             _phis(block, frame, came_from, arrivals[order])
         arrivals[order] = set()
-        ops = block.ops
-        position = 0
-        try:
-            for op in ops:
-                op(frame)
-                position += 1
-        except (SpirvError, DxLinalgError):
-            raise
-        except LayoutError as error:
-            raise SpirvValidationError(at(block.locations[position], str(error))) from None
-        except Exception as error:       # an unexpected numpy failure: still name the instruction
-            raise SpirvValidationError(at(block.locations[position], (
-                f"unexpected failure executing this instruction ({type(error).__name__}: {error})"))) from None
+        _run_ops(block, frame)
+        if frame.mask is not running:         # a call ended lanes (OpKill in the callee)
+            np.putmask(pc, running & ~frame.mask, DONE)
         _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running)
+
+
+def _count_step(inv: Invocation, function: CompiledFunction, block: CompiledBlock) -> None:
+    inv.steps += 1
+    if inv.steps > inv.step_limit:
+        raise SpirvStepLimitError(at(block.location, (
+            f"the run exceeded its step limit of {inv.step_limit} block executions per chunk in function "
+            f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
+            f"work is just long)")))
+
+
+def _run_ops(block: CompiledBlock, frame: Frame) -> None:
+    """The block's instructions, in order; a failure names the instruction."""
+    position = 0
+    try:
+        for op in block.ops:
+            op(frame)
+            position += 1
+    except (SpirvError, DxLinalgError):
+        raise
+    except LayoutError as error:
+        raise SpirvValidationError(at(block.locations[position], str(error))) from None
+    except Exception as error:       # an unexpected numpy failure: still name the instruction
+        raise SpirvValidationError(at(block.locations[position], (
+            f"unexpected failure executing this instruction ({type(error).__name__}: {error})"))) from None
+
+
+def _phis_from(block: CompiledBlock, frame: Frame, source: int) -> None:
+    """Every running lane came from block `source`: each OpPhi takes that block's value."""
+    values = frame.values
+    chosen = [values[incoming[source]] for _, incoming, _ in block.phis]
+    for (result, _, _), value in zip(block.phis, chosen):
+        values[result] = value
 
 
 def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray, sources: set[int]) -> None:
@@ -139,9 +261,7 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
     elif kind == SWITCH:
         selector = frame.values[term[1]]
         if selector.shape[0] == 1:
-            value = int(selector[0])
-            _send(pc, lanes, next((target for literal, target in term[3] if literal == value), term[2]), arrivals,
-                  source)
+            _send(pc, lanes, _switch_target(term, int(selector[0])), arrivals, source)
         else:
             pending = mask.copy()
             for literal, target in term[3]:
@@ -149,19 +269,8 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
                 _send(pc, hit, target, arrivals, source)
                 pending &= ~hit
             _send(pc, pending, term[2], arrivals, source)
-    elif kind == RETURN:
-        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
-    elif kind == RETURN_VALUE:
-        value = frame.values[term[1]]
-        frame.ret = value if frame.ret is None or everyone else merge(mask, value, frame.ret)
-        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
-    elif kind == KILL:
-        inv = frame.inv
-        inv.terminated = mask.copy() if inv.terminated is None else inv.terminated | mask
-        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
     else:
-        if frame.inv.strict and mask.any():
-            raise _unreachable(block)
+        _leave(block, frame, mask)
         _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
     if everyone:
         came_from.fill(source)
@@ -201,13 +310,10 @@ def _function_call(c: InstructionContext) -> Compute:
     void = isinstance(function_type.return_type, VoidType)
 
     def compute(f: Frame) -> Any:
-        result = run_function(callee, f.inv, f.mask, [f.values[a] for a in arguments])
+        result = _call(callee, f.inv, f.mask, [f.values[a] for a in arguments])
         terminated = f.inv.terminated
-        if terminated is not None:
-            killed = f.mask & terminated
-            if killed.any():
-                f.mask = f.mask & ~terminated
-                f.pc[killed] = DONE  # type: ignore[index]
-                f.full = False
+        if terminated is not None and (f.mask & terminated).any():
+            f.mask = f.mask & ~terminated      # the executor retires the lanes that ended
+            f.full = False
         return None if void else result
     return compute

@@ -32,8 +32,12 @@ def narrow(value: np.ndarray) -> np.ndarray:
     return value.astype(np.float16)
 
 
-def exact_op(function: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
-    """`function` (+, -, *, /, sqrt, ...) on operands of one float type; halves via float32 as above."""
+def exact_op(function: Callable[..., np.ndarray], dtype: np.dtype | None = None) -> Callable[..., np.ndarray]:
+    """`function` (+, -, *, /, sqrt, ...) on operands of one float type; halves via float32 as above.
+    Where the operands' type `dtype` is known and not float16, that is `function` itself."""
+    if dtype is not None and dtype != np.float16:
+        return function
+
     def apply(*operands: np.ndarray) -> np.ndarray:
         if operands[0].dtype != np.float16 or max(x.size for x in operands) < FAST_HALF_CAST_FROM:
             return function(*operands)

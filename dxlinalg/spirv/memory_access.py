@@ -34,13 +34,17 @@ class Region:
     For Workgroup memory, `shared` is the chunk's `GroupSharedMemory`, `data` its bytes (one row per
     workgroup, flattened) and `lane_base` (lanes,) the byte of `data` where each lane's group row
     starts; pointers hold byte offsets into `data`, so a lane's offset in its group's memory is
-    `offset - lane_base`, and `lane_limits` (lanes,) is where its group's memory ends in `data`."""
+    `offset - lane_base`, and `lane_limits` (lanes,) is where its group's memory ends in `data`.
 
-    __slots__ = ("name", "data", "base", "size", "writable", "buffer", "address", "shared", "lane_base")
+    `constant`: the bytes do not change while the dispatch runs (the push constants), so a load at
+    the same offset on every lane gives the same value in every chunk: `uniform_load` keeps it."""
+
+    __slots__ = ("address", "base", "buffer", "constant", "data", "lane_base", "name", "shared", "size",
+                 "uniform_loads", "writable")
 
     def __init__(self, name: str, data: np.ndarray, base: int, size: int, writable: bool,
                  buffer: Buffer | None = None, address: int = 0, shared: GroupSharedMemory | None = None,
-                 lane_base: np.ndarray | None = None) -> None:
+                 lane_base: np.ndarray | None = None, constant: bool = False) -> None:
         self.name = name
         self.data = data
         self.base = base
@@ -50,6 +54,8 @@ class Region:
         self.address = address
         self.shared = shared
         self.lane_base = lane_base
+        self.constant = constant
+        self.uniform_loads: dict[tuple[int, int], tuple[Layout, Any]] = {}
 
     @property
     def lane_limits(self) -> np.ndarray | None:
@@ -239,6 +245,19 @@ def load(region: Region, layout: Layout, offsets: np.ndarray, mask: np.ndarray, 
     assert isinstance(layout, ArrayLayout) and layout.length is not None
     steps = np.arange(layout.length, dtype=np.int64) * layout.stride
     return load(region, layout.element, offsets[..., None] + steps, mask, strict, where)
+
+
+def uniform_load(region: Region, layout: Layout, offset: int, mask: np.ndarray, strict: bool,
+                 where: Location | None) -> Any:
+    """load() at the same byte `offset` on every lane of a `constant` region, for a mask with some
+    active lane: computed once per dispatch (an access out of bounds is reported each time)."""
+    key = (offset, id(layout))
+    found = region.uniform_loads.get(key)
+    if found is not None and found[0] is layout:
+        return found[1]
+    value = load(region, layout, np.array([offset], np.int64), mask, strict, where)
+    region.uniform_loads[key] = (layout, value)
+    return value
 
 
 def store(region: Region, layout: Layout, offsets: np.ndarray, value: Any, mask: np.ndarray, strict: bool,

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.spirv.errors import SpirvUnsupportedError
-from dxlinalg.spirv.lanes import extract, gather, insert, merge, replace_member
+from dxlinalg.spirv.lanes import extract, gather, insert, mask_for, merge, replace_member
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.memory_access import Region
 from dxlinalg.spirv.types import SpvType
@@ -26,14 +26,85 @@ MEMBER, ELEMENT = 0, 1
 class Cell:
     """The storage of one Function, Private or Input variable: its current (lane) value.
 
-    `local`: a Function variable, whose lanes outside the running call never read it again."""
+    `local`: a Function variable, whose lanes outside the running call never read it again.
+    Reads and writes go through `read` and `write`, which mean `read_path` and `write_path`; two
+    fast paths keep loops over a vector's elements cheap:
+    - a value is never changed once read, but while the cell's value is an array it made itself
+      and nobody has read (`owned`), a write of one element updates it in place instead of copying
+      the whole array again;
+    - a lane's elements lie side by side, so reading element k of every lane strides over the whole
+      array: once a wide array's elements are read one by one (`ELEMENT_READS_BEFORE_COLUMNS`), the
+      cell keeps an element-major copy (`columns`, until the next write) and serves its rows.
+    """
 
-    __slots__ = ("value", "name", "local")
+    __slots__ = ("columns", "element_reads", "local", "name", "owned", "value")
 
     def __init__(self, value: Any, name: str, local: bool = False) -> None:
         self.value = value
         self.name = name
         self.local = local
+        self.owned = False
+        self.columns: np.ndarray | None = None
+        self.element_reads = 0
+
+    def read(self, path: tuple[tuple[int, Any], ...]) -> Any:
+        """The part at `path`; the caller may keep it, so the value is no longer the cell's alone."""
+        self.owned = False
+        if not path:
+            return self.value
+        if len(path) == 1 and path[0][0] == ELEMENT and isinstance(path[0][1], int):
+            columns = self._columns()
+            if columns is not None:
+                return columns[path[0][1]]
+        return read_path(self.value, path)
+
+    def write(self, path: tuple[tuple[int, Any], ...], part: Any, mask: np.ndarray | None) -> None:
+        """Replace the part at `path` on the lanes in `mask` (None: all lanes)."""
+        self.columns = None
+        self.element_reads = 0
+        if not path and mask is None:
+            self.value = part
+            self.owned = False
+            return
+        if self.owned and len(path) == 1 and write_element_in_place(self.value, path[0], part, mask):
+            return
+        self.value = write_path(self.value, path, part, mask)
+        # one element step copies the whole array (lanes.insert): the copy is the cell's own
+        self.owned = len(path) == 1 and path[0][0] == ELEMENT and isinstance(self.value, np.ndarray)
+
+    def _columns(self) -> np.ndarray | None:
+        """The value element-major, (elements, lanes, ...), once worth making; else None."""
+        if self.columns is None:
+            value = self.value
+            if not (isinstance(value, np.ndarray) and value.ndim >= 2 and value.shape[0] >= COLUMN_MIN_LANES and
+                    value.shape[1] >= COLUMN_MIN_ELEMENTS):
+                return None
+            self.element_reads += 1
+            if self.element_reads < ELEMENT_READS_BEFORE_COLUMNS:
+                return None
+            self.columns = element_major(value)
+        return self.columns
+
+
+#: Arrays worth keeping element-major: enough lanes that a strided pass leaves the cache, enough
+#: elements that a loop over them reads it many times.
+COLUMN_MIN_LANES = 256
+COLUMN_MIN_ELEMENTS = 16
+#: Single-element reads of one value after which it is transposed (about as costly as a few reads).
+ELEMENT_READS_BEFORE_COLUMNS = 4
+#: Lanes transposed at a time: a block of a few rows fits the first-level cache.
+_TRANSPOSE_BLOCK = 128
+
+
+def element_major(value: np.ndarray) -> np.ndarray:
+    """(elements, lanes, ...) copy of a (lanes, elements, ...) array, so that element k of every lane
+    is contiguous; transposed in blocks of lanes (a whole-array transpose misses the cache on
+    every element)."""
+    lanes = value.shape[0]
+    out = np.empty((value.shape[1], lanes, *value.shape[2:]), value.dtype)
+    for start in range(0, lanes, _TRANSPOSE_BLOCK):
+        out[:, start:start + _TRANSPOSE_BLOCK] = value[start:start + _TRANSPOSE_BLOCK].swapaxes(0, 1)
+    return out
 
 
 class MemoryPointer:
@@ -120,3 +191,22 @@ def write_path(value: Any, path: tuple[tuple[int, Any], ...], part: Any, mask: n
     if isinstance(index, int):
         return insert(value, index, write_path(extract(value, index), rest, part, mask))
     return insert(value, index, write_path(gather(value, index), rest, part, mask), mask)
+
+
+def write_element_in_place(value: Any, step: tuple[int, Any], part: Any, mask: np.ndarray | None) -> bool:
+    """write_path(value, (step,), part, mask) done in `value` itself, where the step is one constant
+    element of an array value holding every lane the part and mask have; False (nothing written)
+    otherwise."""
+    kind, index = step
+    if kind != ELEMENT or not isinstance(index, int) or not isinstance(value, np.ndarray) or \
+            not isinstance(part, np.ndarray):
+        return False
+    lanes = value.shape[0]
+    if part.shape[0] > lanes or (mask is not None and mask.shape[0] > lanes):
+        return False
+    element = value[:, index]
+    if mask is None:
+        element[...] = part
+    else:
+        np.copyto(element, part, where=mask_for(mask, element.ndim), casting="unsafe")
+    return True

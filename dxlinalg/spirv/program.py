@@ -9,16 +9,18 @@ only those are merged under the active mask when a block runs for some of the li
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import dxlinalg.spirv.ops  # noqa: F401  (registers the opcode handlers)
-from dxlinalg.spirv.compiler import PROGRAM_CHECKS, Op, compile_instruction, make_op
+from dxlinalg.spirv.compiler import PROGRAM_CHECKS, Compute, Op, compile_instruction, make_op
 from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
 from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, enum_label
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
 from dxlinalg.spirv.grammar import location, opcode_of
 from dxlinalg.spirv.layout import Layout
+from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.module import Block, EntryPoint, Function, Module
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.specialize import Specialization
@@ -220,11 +222,27 @@ class _FunctionCompiler:
         idom = dominators(reachable, predecessors)
         definitions = self._definitions()
         escaping = self._check_uses(definitions, idom, set(reachable), predecessors)
+        droppable = droppable_values(definitions, self._readers(), blocks_run_once(order, predecessors))
         compiled = CompiledFunction(self.function.id, self.name, parameters, return_type)
         for label in schedule:
             block = self.blocks[label]
-            compiled.blocks.append(self._compile_block(block, order, escaping, predecessors[label], return_type))
+            compiled.blocks.append(self._compile_block(block, order, escaping, predecessors[label], return_type,
+                                                       droppable.get(label, set())))
         return compiled
+
+    def _readers(self) -> Iterator[tuple[int, int, bool]]:
+        """(value, block, at a block boundary) for every operand an OpPhi, instruction or terminator reads."""
+        operands = self.module.operands_by_index
+        for block in self.function.blocks:
+            for inst in block.phis:
+                for used in operands[inst.index].ids:
+                    yield used, block.label, True
+            for inst in block.body:
+                for used in operands[inst.index].ids:
+                    yield used, block.label, False
+            if block.terminator is not None:
+                for used in operands[block.terminator.index].ids:
+                    yield used, block.label, True
 
     # -- values --------------------------------------------------------------------------------------
     def _definitions(self) -> dict[int, tuple[int, int]]:
@@ -309,7 +327,7 @@ class _FunctionCompiler:
 
     # -- blocks ---------------------------------------------------------------------------------------
     def _compile_block(self, block: Block, order: dict[int, int], escaping: set[int], predecessors: list[int],
-                       return_type: SpvType) -> CompiledBlock:
+                       return_type: SpvType, droppable: set[int]) -> CompiledBlock:
         compiled = CompiledBlock(order[block.label], block.label, self.module.describe_id(block.label),
                                  location(block.label_inst), predecessors=[order[p] for p in predecessors])
         for inst in block.phis:
@@ -321,17 +339,18 @@ class _FunctionCompiler:
                     raise self.fail(inst, f"incoming value %{value} must have the result type {result_type!r}")
                 incoming.setdefault(order[parent], value)
             compiled.phis.append((inst.operands[1], incoming, inst.operands[1] in escaping))
-        for inst in block.body:
-            op = self._compile(inst, escaping)
-            if op is not None:
-                compiled.ops.append(op)
-                compiled.locations.append(location(inst))
         assert block.terminator is not None
+        computes = [(inst, *self._compile(inst)) for inst in block.body]
+        computes = [(inst, compute, result) for inst, compute, result in computes if compute is not None]
+        dead = self._dead_after(computes, droppable)
+        for position, (inst, compute, result) in enumerate(computes):
+            compiled.ops.append(make_op(compute, result, result in escaping, dead.get(position, ())))
+            compiled.locations.append(location(inst))
         compiled.terminator = self._terminator(block.terminator, order, return_type)
         compiled.terminator_location = location(block.terminator)
         return compiled
 
-    def _compile(self, inst: Instruction, escaping: set[int]) -> Op | None:
+    def _compile(self, inst: Instruction) -> tuple[Compute | None, int | None]:
         try:
             context, compute = compile_instruction(self.program, inst)
         except SpirvError:
@@ -339,10 +358,23 @@ class _FunctionCompiler:
         except Exception as error:          # a check a handler missed: still name the instruction
             raise self.fail(inst, f"unexpected failure compiling this instruction ({type(error).__name__}: "
                                   f"{error})") from None
-        if compute is None:
-            return None
-        result = context.result
-        return make_op(compute, result, result in escaping)
+        return compute, context.result
+
+    def _dead_after(self, computes: list[tuple[Instruction, Compute, int | None]],
+                    droppable: set[int]) -> dict[int, tuple[int, ...]]:
+        """Position -> the `droppable` values (see `liveness`) no later instruction of the block reads."""
+        operands = self.module.operands_by_index
+        last: dict[int, int] = {}
+        for position, (inst, _, result) in enumerate(computes):
+            if result in droppable:
+                last.setdefault(result, position)         # read by nothing: dropped at once
+            for used in operands[inst.index].ids:
+                if used in droppable:
+                    last[used] = position
+        dead: dict[int, list[int]] = {}
+        for value, position in last.items():
+            dead.setdefault(position, []).append(value)
+        return {position: tuple(values) for position, values in dead.items()}
 
     def _terminator(self, term: Instruction, order: dict[int, int], return_type: SpvType) -> tuple[Any, ...]:
         words = term.operands

@@ -17,7 +17,8 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import current_context
-from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK, MAX_GROUPS_PER_DIMENSION, run_dispatch
+from dxlinalg.gpu.dispatch import DEFAULT_MAX_LANES_PER_CHUNK as GPU_LANES_PER_CHUNK
+from dxlinalg.gpu.dispatch import MAX_GROUPS_PER_DIMENSION, run_dispatch
 from dxlinalg.gpu.shader import compute_shader
 from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.profile.model import DeviceProfile
@@ -45,7 +46,10 @@ from dxlinalg.spirv.workgroup import WorkgroupVariables
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
-
+#: Lanes per chunk, four times the Python shaders' (dxlinalg.gpu.dispatch): a compiled shader runs many
+#: small instructions, each one numpy call per chunk, so the fixed cost per call matters more; beyond
+#: this the chunk's arrays outgrow the cache (benchmark W5, docs/performance.md).
+DEFAULT_MAX_LANES_PER_CHUNK = 4 * GPU_LANES_PER_CHUNK
 
 
 @dataclass(frozen=True)
@@ -225,7 +229,7 @@ class _Dispatch:
             if data.size < need:
                 raise SpirvArgumentError(f"push_constants has {data.size} bytes; the push-constant block "
                                          f"{variable.name} needs {need}")
-            region = Region(f"push constants {variable.name}", data, 0, data.size, False)
+            region = Region(f"push constants {variable.name}", data, 0, data.size, False, constant=True)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
         elif storage == StorageClass.Workgroup:
             layout = self._layout(variable, explicit=False)
@@ -270,8 +274,7 @@ class _Dispatch:
             template[variable.id] = LogicalPointer(Cell(value, variable.name), (), variable.pointee)
         inv = Invocation(ctx, template, self.step_limit, self.physical,
                          {"threads_per_group": threads, "local_size": size})
-        with np.errstate(all="ignore"):         # inactive lanes compute garbage; IEEE results need no warning
-            run_function(self.program.entry, inv, np.ones(lanes, bool), [])
+        run_function(self.program.entry, inv, np.ones(lanes, bool), [])
 
 
 def _groups(groups: object) -> tuple[int, int, int]:
@@ -295,8 +298,9 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     result has the same dtype and shape), a `dxlinalg.memory` Buffer (used in place; the result is
     its bytes) or a `BufferSlice` of one (used in place; the result is the slice's bytes).
     PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as arrays are
-    allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the
-    block executions of one chunk.
+    allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the block
+    executions of one chunk; `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
+    together, and with them the memory a chunk's values take.
     """
     program = prepare(module, entry_point, spec_constants)
     grid = _groups(groups)

@@ -427,7 +427,8 @@ class Specialization:
             assert compute is not None
             frame = Frame(_Constants(self.constants, inst), np.ones(1, bool),
                           SimpleNamespace(strict=True, lanes=1))  # type: ignore[arg-type]
-            value = compute(frame)
+            with np.errstate(all="ignore"):    # as while running (see compiler)
+                value = compute(frame)
         except SpirvError as error:
             del self.value_types[inst.operands[1]]
             raise type(error)(f"{location(inst)} (evaluating {opname(inner)}): {error}") from None

@@ -15,7 +15,7 @@ import numpy as np
 from dxlinalg.gpu.exact import truncating_divide
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.halfmath import exact_op
-from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
+from dxlinalg.spirv.ops.common import elementwise, first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import FloatType, IntType, MatrixType, StructType, VectorType, scalar_of
 
 
@@ -30,14 +30,7 @@ def _integer(c: InstructionContext, count: int, function: Callable[..., np.ndarr
     """`function` on the operands viewed as signed ('s'), unsigned ('u') or the result's type ('r')."""
     dtype, ids = _operands(c, count, "i")
     operand_type = {"s": signed(dtype), "u": unsigned(dtype), "r": dtype}[signedness]
-    spread = spreader(c.result_type)
-
-    def compute(f: Frame) -> np.ndarray:
-        values = f.values
-        with np.errstate(all="ignore"):
-            result = function(*spread(*(view(values[i], operand_type) for i in ids)))
-        return view(result, dtype)
-    return compute
+    return elementwise(function, ids, operand_type, dtype, spreader(c.result_type, [c.constant_of(i) for i in ids]))
 
 
 register_opcode("OpIAdd")(lambda c: _integer(c, 2, np.add, "r"))
@@ -59,8 +52,7 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         any_zero = bool(zero.any())
         any_overflow = overflow is not None and bool(overflow.any())
         if not any_zero and not any_overflow:
-            with np.errstate(all="ignore"):
-                return view(function(x, y), dtype)
+            return view(function(x, y), dtype)
         if f.inv.strict:
             report(c, f, zero, lambda lane: f"{what} by zero (lane {lane}: {first(x, lane)} / 0) is undefined")
             if overflow is not None:
@@ -69,8 +61,7 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         safe = np.where(zero, one, y)
         if any_overflow:
             safe = np.where(overflow, one, safe)        # x / 1 = x = INT_MIN, the wrapped quotient
-        with np.errstate(all="ignore"):
-            result = function(x, safe)
+        result = function(x, safe)
         if any_overflow and function is not truncating_divide:
             result = np.where(overflow, operand_type.type(0), result)     # remainders of INT_MIN by -1 are 0
         return view(np.where(zero, operand_type.type(0), result), dtype)
@@ -85,15 +76,9 @@ register_opcode("OpSMod")(lambda c: _division(c, "s", np.remainder, "remainder")
 
 
 def _float(c: InstructionContext, count: int, function: Callable[..., np.ndarray]) -> Compute:
-    _, ids = _operands(c, count, "f")
-    exact = exact_op(function)
-    spread = spreader(c.result_type)
-
-    def compute(f: Frame) -> np.ndarray:
-        values = f.values
-        with np.errstate(all="ignore"):
-            return exact(*spread(*(values[i] for i in ids)))
-    return compute
+    dtype, ids = _operands(c, count, "f")
+    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
+    return elementwise(exact_op(function, dtype), ids, dtype, dtype, spread)
 
 
 register_opcode("OpFAdd")(lambda c: _float(c, 2, np.add))
@@ -110,8 +95,7 @@ def _float_remainder(c: InstructionContext, function: Callable[..., np.ndarray])
         x, y = f.values[a], f.values[b]
         if f.inv.strict:
             report(c, f, y == 0, lambda lane: f"remainder with divisor 0 (lane {lane}) has an undefined result")
-        with np.errstate(all="ignore"):
-            return function(x, y)
+        return function(x, y)
     return compute
 
 
@@ -141,8 +125,7 @@ def _dot(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[a], f.values[b]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, k], y[:, k]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, k], y[:, k]) for k in range(x.shape[1])])
     return compute
 
 
@@ -153,11 +136,10 @@ def _vector_times_scalar(c: InstructionContext) -> Compute:
              c.value_type(1).id == result.component.id,  # type: ignore[union-attr]
              "operands must be a float vector of the result type and a scalar of its component type")
     v, s = c.value(0), c.value(1)
-    multiply = exact_op(np.multiply)
+    multiply = exact_op(np.multiply, result.dtype)  # type: ignore[attr-defined]
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[v], f.values[s][:, None])
+        return multiply(f.values[v], f.values[s][:, None])
     return compute
 
 
@@ -176,8 +158,7 @@ def _matrix_times_scalar(c: InstructionContext) -> Compute:
     multiply = exact_op(np.multiply)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[m], f.values[s][:, None, None])
+        return multiply(f.values[m], f.values[s][:, None, None])
     return compute
 
 
@@ -194,8 +175,7 @@ def _matrix_times_vector(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[m], f.values[v]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, j], y[:, j, None]) for j in range(x.shape[1])])
+        return _dot_along([multiply(x[:, j], y[:, j, None]) for j in range(x.shape[1])])
     return compute
 
 
@@ -212,8 +192,7 @@ def _vector_times_matrix(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[v], f.values[m]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, None, k], y[:, :, k]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, None, k], y[:, :, k]) for k in range(x.shape[1])])
     return compute
 
 
@@ -230,8 +209,7 @@ def _matrix_times_matrix(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x, y = f.values[a], f.values[b]
-        with np.errstate(all="ignore"):
-            return _dot_along([multiply(x[:, None, k, :], y[:, :, k, None]) for k in range(x.shape[1])])
+        return _dot_along([multiply(x[:, None, k, :], y[:, :, k, None]) for k in range(x.shape[1])])
     return compute
 
 
@@ -246,8 +224,7 @@ def _outer_product(c: InstructionContext) -> Compute:
     multiply = exact_op(np.multiply)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return multiply(f.values[a][:, None, :], f.values[b][:, :, None])
+        return multiply(f.values[a][:, None, :], f.values[b][:, :, None])
     return compute
 
 
@@ -272,10 +249,9 @@ def _carry(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> tuple[np.ndarray, np.ndarray]:
         x, y = view(f.values[a], dtype), view(f.values[b], dtype)
-        with np.errstate(all="ignore"):
-            if subtract:
-                return view(x - y, member.dtype), view((x < y).astype(dtype), member.dtype)
-            total = x + y
+        if subtract:
+            return view(x - y, member.dtype), view((x < y).astype(dtype), member.dtype)
+        total = x + y
         return view(total, member.dtype), view((total < x).astype(dtype), member.dtype)
     return compute
 
@@ -306,14 +282,13 @@ def _multiply_64(x: np.ndarray, y: np.ndarray, is_signed: bool, dtype: np.dtype)
     mask = np.uint64(0xFFFFFFFF)
     shift = np.uint64(32)
     x_low, x_high, y_low, y_high = x & mask, x >> shift, y & mask, y >> shift
-    with np.errstate(all="ignore"):
-        low_low = x_low * y_low
-        middle1 = x_high * y_low + (low_low >> shift)
-        middle2 = x_low * y_high + (middle1 & mask)
-        high = x_high * y_high + (middle1 >> shift) + (middle2 >> shift)
-        low = x * y
-        if is_signed:      # high(signed) = high(unsigned) - (x < 0 ? y : 0) - (y < 0 ? x : 0)
-            high = high - np.where(x.view(np.int64) < 0, y, np.uint64(0)) - np.where(y.view(np.int64) < 0, x,
-                                                                                       np.uint64(0))
+    low_low = x_low * y_low
+    middle1 = x_high * y_low + (low_low >> shift)
+    middle2 = x_low * y_high + (middle1 & mask)
+    high = x_high * y_high + (middle1 >> shift) + (middle2 >> shift)
+    low = x * y
+    if is_signed:      # high(signed) = high(unsigned) - (x < 0 ? y : 0) - (y < 0 ? x : 0)
+        high = high - np.where(x.view(np.int64) < 0, y, np.uint64(0)) - np.where(y.view(np.int64) < 0, x,
+                                                                                   np.uint64(0))
     return view(low, dtype), view(high, dtype)
 

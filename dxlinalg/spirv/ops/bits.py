@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.ops.common import first, report, signed, spreader, unsigned, view
+from dxlinalg.spirv.ops.common import elementwise, first, report, signed, spreader, unsigned, view
 from dxlinalg.spirv.types import IntType
 
 _BYTE_REVERSED = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], np.uint8)
@@ -27,20 +27,23 @@ def _shift(c: InstructionContext, direction: str) -> Compute:
     base_type = signed(dtype) if direction == "arithmetic" else unsigned(dtype)
     shift_type = unsigned(c.value_type(1).dtype)  # type: ignore[attr-defined]
     base, amount = c.value(0), c.value(1)
-    spread = spreader(result)
+    shift = np.left_shift if direction == "left" else np.right_shift
 
     constant = c.constant_of(amount)
-    checked = not (isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all())
+    if isinstance(constant, np.ndarray) and (view(constant, shift_type) < width).all():   # nothing to check
+        fixed = view(constant, shift_type).astype(base_type)
+        spread_fixed = spreader(result, [c.constant_of(base), fixed])
+        return lambda f: view(shift(*spread_fixed(view(f.values[base], base_type), fixed)), dtype)
+    spread = spreader(result, [c.constant_of(base)])
 
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[base], base_type)
         s = view(f.values[amount], shift_type)
-        if checked and f.inv.strict:
+        if f.inv.strict:
             report(c, f, s >= width, lambda lane: f"shift by {first(s, lane)} (lane {lane}) is not less than the "
                                                   f"{width}-bit width: undefined")
         x, s = spread(x, (s % width).astype(base_type))
-        shifted = np.left_shift(x, s) if direction == "left" else np.right_shift(x, s)
-        return view(shifted, dtype)
+        return view(shift(x, s), dtype)
     return compute
 
 
@@ -55,11 +58,7 @@ def _bitwise(c: InstructionContext, count: int, function: Callable[..., np.ndarr
         c.same_shape(k, result, "i")
     dtype = result.dtype  # type: ignore[attr-defined]
     ids = [c.value(k) for k in range(count)]
-    spread = spreader(result)
-
-    def compute(f: Frame) -> np.ndarray:
-        return function(*spread(*(view(f.values[i], dtype) for i in ids)))
-    return compute
+    return elementwise(function, ids, dtype, dtype, spreader(result, [c.constant_of(i) for i in ids]))
 
 
 register_opcode("OpBitwiseOr")(lambda c: _bitwise(c, 2, np.bitwise_or))

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
+from dxlinalg.spirv.coopvec_type import is_cooperative_vector
 from dxlinalg.spirv.lanes import extract, insert, replace_member, stack
 from dxlinalg.spirv.ops.common import first, report
 from dxlinalg.spirv.types import (
@@ -102,23 +103,28 @@ def _composite_construct(c: InstructionContext) -> Compute:
         c.expect(sum(max(w, 1) for w in widths) == result.count,
                  f"constituents give {sum(max(w, 1) for w in widths)} components; {result!r} has {result.count}")
         dtype = result.dtype
+        # Component-major (a (lanes, n) array in Fortran order) where it may be: each scalar is written
+        # in one contiguous pass, and code that builds a vector from scalars tends to take it apart
+        # again one component at a time. Cooperative vectors go to the linear-algebra core as rows.
+        order = "C" if is_cooperative_vector(result) else "F"
 
-        def scalars(f: Frame) -> np.ndarray:
-            parts = [f.values[i] for i in ids]
-            out = np.empty((max(p.shape[0] for p in parts), len(parts)), dtype)
+        def scalars(parts: list[np.ndarray]) -> np.ndarray:
+            out = np.empty((max(p.shape[0] for p in parts), len(parts)), dtype, order=order)
             for k, part in enumerate(parts):
                 out[:, k] = part
             return out
 
-        if not any(widths):
-            return scalars
-
-        def vector(f: Frame) -> np.ndarray:
-            parts = [f.values[i] for i in ids]
+        def vector(parts: list[np.ndarray]) -> np.ndarray:
             lanes = max(p.shape[0] for p in parts)
             return np.concatenate([np.broadcast_to(p if w else p[:, None], (lanes, max(w, 1)))
                                    for p, w in zip(parts, widths)], axis=1)
-        return vector
+
+        build = vector if any(widths) else scalars
+        constants = [c.constant_of(i) for i in ids]
+        if all(isinstance(value, np.ndarray) for value in constants):    # built once: it never changes
+            fixed = build(constants)
+            return lambda f: fixed
+        return lambda f: build([f.values[i] for i in ids])
     if isinstance(result, (MatrixType, ArrayType)):
         want, count = ((result.column, result.columns) if isinstance(result, MatrixType)
                        else (result.element, result.length))

@@ -35,20 +35,28 @@ def _float_to_integer(c: InstructionContext, is_signed: bool) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
-        wide = x.astype(np.float64)
-        with np.errstate(invalid="ignore"):
-            inside = ((wide > low) | (wide == float(info.min))) & (wide < high)    # false for NaN
-        if inside.all():
+        if _all_inside(x, low, high, float(info.min)):
             return view(x.astype(target), dtype)
+        wide = x.astype(np.float64)
+        inside = ((wide > low) | (wide == float(info.min))) & (wide < high)    # false for NaN
         if f.inv.strict:
             report(c, f, ~inside, lambda lane: f"{first(x, lane)} (lane {lane}) does not fit {target} after "
                                                f"truncation: the conversion is undefined")
-        with np.errstate(invalid="ignore"):
-            converted = np.where(inside, wide, 0.0).astype(target)
-            saturated = np.where(wide >= high, target.type(info.max), np.where(wide <= low, target.type(info.min),
-                                                                               converted))
+        converted = np.where(inside, wide, 0.0).astype(target)
+        saturated = np.where(wide >= high, target.type(info.max), np.where(wide <= low, target.type(info.min),
+                                                                           converted))
         return view(saturated, dtype)
     return compute
+
+
+def _all_inside(x: np.ndarray, low: float, high: float, lowest: float) -> bool:
+    """Whether every element e of `x` has (e > low or e == lowest) and e < high, as the per-element
+    test above: that set is an interval, so its smallest and largest element decide (a NaN makes
+    both NaN, and fails)."""
+    if x.size == 0:
+        return True
+    smallest, largest = float(x.min()), float(x.max())
+    return (smallest > low or smallest == lowest) and largest < high
 
 
 register_opcode("OpConvertFToS")(lambda c: _float_to_integer(c, True))
@@ -65,8 +73,7 @@ def _integer_to_float(c: InstructionContext, is_signed: bool) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[a], operand)
         if dtype == np.float16 and operand.itemsize == 8:    # via float64: exact below 2^53, Inf above 65519
-            with np.errstate(over="ignore"):
-                return x.astype(np.float64).astype(np.float16)
+            return x.astype(np.float64).astype(np.float16)
         return x.astype(dtype)
     return compute
 
@@ -106,8 +113,7 @@ def _quantize(c: InstructionContext) -> Compute:
     a = c.value(0)
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(over="ignore"):
-            return f.values[a].astype(np.float16).astype(np.float32)
+        return f.values[a].astype(np.float16).astype(np.float32)
     return compute
 
 
@@ -133,6 +139,8 @@ def _bitcast(c: InstructionContext) -> Compute:
     dtype = result_bits[1]
     scalar_result = not isinstance(result, VectorType)
     a = c.value(0)
+    if source_bits[1].itemsize == dtype.itemsize:       # the same components, read as another type
+        return lambda f: f.values[a].view(dtype)
 
     def compute(f: Frame) -> np.ndarray:
         x = np.ascontiguousarray(f.values[a])

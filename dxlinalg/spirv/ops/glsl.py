@@ -53,13 +53,12 @@ def _components_of(value: np.ndarray, like: np.ndarray) -> np.ndarray:
 def _float_map(c: InstructionContext, count: int, function: Callable[..., np.ndarray], *,
                scalar_operands: tuple[int, ...] = ()) -> Compute:
     ids = _same(c, count, "f", scalar_operands=scalar_operands)
-    spread = spreader(c.result_type)
+    spread = spreader(c.result_type, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
         operands = [f.values[i] for i in ids]
         widest = max(operands, key=lambda x: x.ndim)
-        with np.errstate(all="ignore"):
-            return function(*spread(*(_components_of(x, widest) for x in operands)))
+        return function(*spread(*(_components_of(x, widest) for x in operands)))
     return compute
 
 
@@ -153,7 +152,10 @@ def _relu(x: np.ndarray) -> np.ndarray:
     """_number(x, +0, larger=True) at the cost of one pass: x where x > 0, else +0 (NaN and -0 included)."""
     if x.dtype == np.float16:
         return relu_half(x).reshape(x.shape)
-    return np.where(x > 0, x, np.zeros((), x.dtype))
+    zero = np.zeros((), x.dtype)
+    result = np.fmax(x, zero)     # NaN gives +0; x <= 0 gives a zero of either sign ...
+    result += zero                # ... which adding +0 makes +0 (x > 0 is unchanged)
+    return result
 
 
 _glsl("FMin")(lambda c: _float_map(c, 2, _fmin))
@@ -191,11 +193,10 @@ def _integer_map(c: InstructionContext, count: int, function: Callable[..., np.n
     ids = [c.value(k) for k in range(count)]
     dtype = result.dtype  # type: ignore[attr-defined]
     operand = signed(dtype) if signedness == "s" else unsigned(dtype)
-    spread = spreader(result)
+    spread = spreader(result, [c.constant_of(i) for i in ids])
 
     def compute(f: Frame) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
+        return view(function(*spread(*(view(f.values[i], operand) for i in ids))), dtype)
     return compute
 
 
@@ -205,7 +206,7 @@ for _name, _function, _sign in (("UMin", np.minimum, "u"), ("SMin", np.minimum, 
                                 ("SMax", np.maximum, "s")):
     _glsl(_name)(lambda c, fn=_function, s=_sign: _integer_map(c, 2, fn, s))
 for _name, _sign in (("UClamp", "u"), ("SClamp", "s")):
-    _glsl(_name)(lambda c, s=_sign: _integer_map(c, 3, lambda x, lo, hi: np.minimum(np.maximum(x, lo), hi), s))
+    _glsl(_name)(lambda c, s=_sign: _integer_map(c, 3, np.clip, s))     # min(max(x, lo), hi), also if lo > hi
 
 
 def _find_bits(c: InstructionContext, kind: str) -> Compute:
@@ -304,8 +305,7 @@ def _normalize(c: InstructionContext) -> Compute:
 
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
-        with np.errstate(all="ignore"):
-            return _with_scale(x, _length(x), _divide)
+        return _with_scale(x, _length(x), _divide)
     return compute
 
 
@@ -345,8 +345,7 @@ def _refract(c: InstructionContext) -> Compute:
         one = np.ones((), incident.dtype)
         d = _dot(normal, incident)
         k = _subtract(one, _multiply(_multiply(eta, eta), _subtract(one, _multiply(d, d))))
-        with np.errstate(invalid="ignore"):
-            scale = _add(_multiply(eta, d), _sqrt(k))
+        scale = _add(_multiply(eta, d), _sqrt(k))
         refracted = _subtract(_with_scale(incident, eta, _multiply), _with_scale(normal, scale, _multiply))
         total = k < 0
         return np.where(total[:, None] if refracted.ndim == 2 else total, np.zeros((), incident.dtype), refracted)
@@ -399,8 +398,7 @@ def _inverse(c: InstructionContext) -> Compute:
             for j in range(size):
                 minor = np.delete(np.delete(m, i, axis=1), j, axis=2)
                 cofactors[:, i, j] = (-1) ** (i + j) * _determinant(minor) if size > 1 else 1.0
-        with np.errstate(all="ignore"):
-            inverse = np.swapaxes(cofactors, 1, 2) / det[:, None, None]
+        inverse = np.swapaxes(cofactors, 1, 2) / det[:, None, None]
         return inverse.astype(f.values[a].dtype)
     return compute
 
@@ -469,8 +467,7 @@ def _ldexp(c: InstructionContext) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         x = f.values[a]
         exponent = np.clip(f.values[e].astype(np.int64), -2000, 2000).astype(np.int32)
-        with np.errstate(all="ignore"):
-            return np.ldexp(x.astype(np.float64), exponent).astype(x.dtype)
+        return np.ldexp(x.astype(np.float64), exponent).astype(x.dtype)
     return compute
 
 

@@ -19,9 +19,9 @@ from dxlinalg.spirv.enums import StorageClass
 from dxlinalg.spirv.errors import SpirvValidationError, at
 from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import Layout
-from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical
+from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical, uniform_load
 from dxlinalg.spirv.ops.common import first, report, signed
-from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer, read_path, write_path
+from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.types import (
     MAX_VARIABLE_ELEMENTS,
     ArrayType,
@@ -139,7 +139,7 @@ def _load(c: InstructionContext) -> Compute:
 
         def logical(f: Frame) -> Any:
             ptr = f.values[p]
-            value = read_path(ptr.cell.value, ptr.path)
+            value = ptr.cell.read(ptr.path)
             if ptr.valid is not None:
                 value = merge(ptr.valid, value, zero_value(pointee))
             return value
@@ -147,8 +147,11 @@ def _load(c: InstructionContext) -> Compute:
 
     def memory(f: Frame) -> Any:
         ptr = f.values[p]
-        f.inv.ctx.settle_memory(ptr.region.data)
-        return load(ptr.region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
+        region = ptr.region
+        if region.constant and ptr.offsets.shape[0] == 1 and f.full:    # full: some lane is active
+            return uniform_load(region, ptr.layout, int(ptr.offsets[0]), f.mask, f.inv.strict, where)
+        f.inv.ctx.settle_memory(region.data)
+        return load(region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
     return memory
 
 
@@ -172,7 +175,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
             mask = None if cell.local and f.full else f.mask
             if ptr.valid is not None:
                 mask = ptr.valid & (f.mask if mask is None else mask)
-            cell.value = write_path(cell.value, ptr.path, value, mask)
+            cell.write(ptr.path, value, mask)
         return logical
     if pointer.storage == StorageClass.PushConstant:
         raise c.fail("push constants are read-only")
@@ -226,7 +229,7 @@ def _loader_for(c: InstructionContext, pointer: PointerType, p: int, alignment: 
         return lambda f: load_physical(f.inv.physical, layout, f.values[p], f.mask, f.inv.strict, where,
                                        zero_value(pointee, (f.mask.shape[0],)))
     if pointer.storage in LOGICAL_STORAGE:
-        return lambda f: read_path(f.values[p].cell.value, f.values[p].path)
+        return lambda f: f.values[p].cell.read(f.values[p].path)
     return lambda f: load(f.values[p].region, f.values[p].layout, f.values[p].offsets, f.mask, f.inv.strict, where)
 
 
@@ -277,6 +280,18 @@ def chain_steps(c: InstructionContext, base: SpvType, first_index: int) -> tuple
     return spv_type, steps
 
 
+def _uniform_index(f: Frame, step: Step) -> int | None:
+    """The step's index where it is the same on every lane and inside the array (or the array is
+    unsized), as a Python int: no per-lane arrays, checks or reports needed. None otherwise."""
+    raw = f.values[step.index_id]
+    if raw.shape[0] != 1:
+        return None
+    if step.length is None:
+        return int(raw.view(signed(raw.dtype))[0])
+    index = int(raw[0])        # read unsigned, an index of 2^(bits-1) or more is out of range as well
+    return index if 0 <= index < step.length else None
+
+
 def _index(f: Frame, step: Step, c: InstructionContext) -> np.ndarray:
     raw = f.values[step.index_id]
     index = raw.view(signed(raw.dtype)).astype(np.int64)
@@ -318,6 +333,10 @@ def _memory_chain(c: InstructionContext, steps: list[Step]) -> Any:
             if step is None:
                 if amount:
                     offsets = offsets + amount
+                continue
+            uniform = _uniform_index(f, step)
+            if uniform is not None:
+                offsets = offsets + uniform * amount
             else:
                 offsets = offsets + _index(f, step, c) * amount
         return offsets, final
@@ -325,6 +344,11 @@ def _memory_chain(c: InstructionContext, steps: list[Step]) -> Any:
 
 
 def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
+    pointee: SpvType = c.result_type.pointee  # type: ignore[union-attr]
+    if all(step.member or step.constant is not None for step in steps):     # the same path on every run
+        suffix = tuple((MEMBER if step.member else ELEMENT, step.constant) for step in steps)
+        return lambda f, ptr: LogicalPointer(ptr.cell, ptr.path + suffix, pointee, ptr.valid)
+
     def walk(f: Frame, ptr: LogicalPointer) -> LogicalPointer:
         path = list(ptr.path)
         valid = ptr.valid
@@ -333,6 +357,8 @@ def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
                 path.append((MEMBER, step.constant))
             elif step.constant is not None:
                 path.append((ELEMENT, step.constant))
+            elif (uniform := _uniform_index(f, step)) is not None:
+                path.append((ELEMENT, uniform))
             else:
                 index = _index(f, step, c)
                 assert step.length is not None
@@ -343,7 +369,6 @@ def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:
                     index = np.clip(index, 0, step.length - 1)
                 path.append((ELEMENT, index))
         return LogicalPointer(ptr.cell, tuple(path), pointee, valid)
-    pointee: SpvType = c.result_type.pointee  # type: ignore[union-attr]
     return walk
 
 

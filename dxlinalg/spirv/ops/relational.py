@@ -30,8 +30,7 @@ def _compare(c: InstructionContext, kinds: str, function: Callable[[np.ndarray, 
         x, y = f.values[a], f.values[b]
         if operand is not None:
             x, y = view(x, operand), view(y, operand)
-        with np.errstate(invalid="ignore"):
-            return function(x, y)
+        return function(x, y)
     return compute
 
 

@@ -318,8 +318,7 @@ def _scan(ctx: ExecutionContext, mask: np.ndarray, kind: str, value: np.ndarray,
     neutral = np.array(-0.0, value.dtype) if kind == "add" and value.dtype.kind == "f" else identity
     masked = np.where(mask.reshape(mask.shape + (1,) * (value.ndim - 1)), value, neutral)
     matrix = _lane_matrix(ctx, masked, neutral)
-    with np.errstate(all="ignore"):
-        scanned = _ufunc(kind, value.dtype).accumulate(matrix, axis=1)
+    scanned = _ufunc(kind, value.dtype).accumulate(matrix, axis=1)
     if not inclusive:
         shifted = np.empty_like(scanned)
         shifted[:, 0] = identity
@@ -333,8 +332,7 @@ def _clustered(ctx: ExecutionContext, mask: np.ndarray, kind: str, value: np.nda
     masked = np.where(mask.reshape(mask.shape + (1,) * (value.ndim - 1)), value, identity)
     matrix = _lane_matrix(ctx, masked, identity)
     clusters = matrix.reshape(matrix.shape[0], -1, size, *matrix.shape[2:])
-    with np.errstate(all="ignore"):
-        reduced = _ufunc(kind, value.dtype).reduce(clusters, axis=2)
+    reduced = _ufunc(kind, value.dtype).reduce(clusters, axis=2)
     return reduced[ctx.wave_of_lane, ctx.geometry.lane_in_wave // size]
 
 
