@@ -41,7 +41,13 @@ from dxlinalg.spirv.pointers import Cell, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.reader import ModuleSource
 from dxlinalg.spirv.specialize import GlobalVariable, Specialization
-from dxlinalg.spirv.types import MAX_VARIABLE_ELEMENTS, ArrayType, StructType, element_count, zero_value
+from dxlinalg.spirv.types import (
+    MAX_VARIABLE_ELEMENTS,
+    ArrayType,
+    StructType,
+    element_count,
+    zero_value,
+)
 from dxlinalg.spirv.workgroup import WorkgroupVariables
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
