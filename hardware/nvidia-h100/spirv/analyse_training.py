@@ -17,7 +17,6 @@ DATA_DIR/training.tsv (the comparisons).
 
 from __future__ import annotations
 
-import itertools
 import struct
 import sys
 from pathlib import Path
@@ -28,15 +27,16 @@ import training as T
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 
-from tests.hardware_replay.nvidia_h100_training_replay import (  # noqa: E402
-    atomic_outcomes,
+from tests.hardware_replay.nvidia_h100_training_replay import (
     emulated_layers,
-    wave_partials,
+    gradient_status,
+    partial_probe_check,
 )
 
 
-def load(dump: Path) -> dict[str, np.ndarray]:
-    """Everything the GPU wrote, as arrays keyed like training.npz."""
+def load(dump: Path, followup: Path | None = None) -> dict[str, np.ndarray]:
+    """Everything the GPU wrote, as arrays keyed like training.npz (followup: the second run's dump,
+    training_probe with one wave of PARTIAL_ACTIVE invocations)."""
     state = T.initial_state()
     out: dict[str, np.ndarray] = {}
     out["widen.master"] = np.fromfile(dump / "widen.s0b1.bin", np.float32)
@@ -57,6 +57,11 @@ def load(dump: Path) -> dict[str, np.ndarray]:
             for binding, key in ((1, "grads16"), (2, "grads32"), (4, "back")):
                 out[f"{name}.{key}"] = np.stack([np.frombuffer(b, np.uint8) for b in T.dump_repeats(dump, name, binding,
                                                                                                  repeats)])
+    if followup is not None:
+        for m, n in T.PROBE_SHAPES:
+            name = f"probe_{m}x{n}_w1_a{T.PARTIAL_ACTIVE}"
+            for binding, key in ((1, "grads16"), (2, "grads32"), (4, "back")):
+                out[f"{name}.{key}"] = np.stack([np.frombuffer(b, np.uint8) for b in T.dump_repeats(followup, name, binding, 16)])
     out["state.params"] = state.params
     out["state.master"] = state.master
     out["state.moments"] = state.moments
@@ -81,7 +86,6 @@ def ulps32(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def compare(rows: list[list], what: str, gpu: np.ndarray, other: np.ndarray, note: str = "") -> None:
     gpu, other = np.asarray(gpu), np.asarray(other)
-    bits = gpu.dtype.itemsize
     same = np.array_equal(gpu.view(np.uint8), other.astype(gpu.dtype).view(np.uint8)) if gpu.shape == other.shape else False
     if gpu.dtype == np.float16:
         distance = ulps16(gpu, other)
@@ -94,12 +98,12 @@ def compare(rows: list[list], what: str, gpu: np.ndarray, other: np.ndarray, not
 
 
 
-def analyse(dump_dir: Path, data_dir: Path) -> None:
+def analyse(dump_dir: Path, data_dir: Path, followup: Path | None = None) -> None:
     from dxlinalg.spirv import run
     from shaders import mlp_inference, mlp_training
     from shaders.mlp_inference_spirv import compiled_module
 
-    data = load(dump_dir)
+    data = load(dump_dir, followup)
     state = T.initial_state()
     rows: list[list] = []
     # widen
@@ -123,12 +127,11 @@ def analyse(dump_dir: Path, data_dir: Path) -> None:
         for name in ("d2", "d1"):
             compare(rows, f"b{batch} {name} vs ReLU derivative of the GPU's values", tr[name], layers[name])
         compare(rows, f"b{batch} d3 vs numpy float32 on the GPU's z3", tr["d3"], layers["d3"])
-        partials = wave_partials(tr, data["state.params"].size, [int(v) for v in data["state.offsets"]], batch)
-        outcomes = atomic_outcomes(partials)
         for repeat, grads in enumerate(data[f"train_b{batch}.grads"]):
-            inside = np.any(outcomes == grads[None, :], axis=0)
-            rows.append([f"b{batch} gradients repeat {repeat}: one of the {len(outcomes)} wave orders", grads.size,
-                         int(inside.sum()), "", "all" if inside.all() else "", f"{len(partials)} waves"])
+            status = gradient_status(tr, data["state.params"].size, [int(v) for v in data["state.offsets"]], batch, grads)
+            rows.append([f"b{batch} gradients repeat {repeat}: an order of the waves' FP16 sums", grads.size,
+                         int(status["order"].sum()), "", "all" if status["order"].all() else "",
+                         f"{int(status['bound'].sum())} more within the bound of the partial wave's single-lane atomics"])
         # end to end
         emulated = run(compiled_module("mlp_training.spv"), groups=(-(-batch // 64), 1, 1),
                        buffers={(0, 0): state.params, (0, 1): np.zeros_like(state.params),
@@ -157,7 +160,12 @@ def analyse(dump_dir: Path, data_dir: Path) -> None:
                 options = expected[key]
                 inside = np.mean([np.any(np.all(options == rep[None, :], axis=1)) for rep in observed])
                 rows.append([f"{name} {key}: repeats equal to one of {len(options)} expected buffers", len(observed),
-                             int(round(inside * len(observed))), "", "", expected.get(f"{key}_note", "")])
+                             round(inside * len(observed)), "", "", expected.get(f"{key}_note", "")])
+    for m, n in T.PROBE_SHAPES:
+        name = f"probe_{m}x{n}_w1_a{T.PARTIAL_ACTIVE}"
+        if f"{name}.grads16" in data:
+            for key, value in partial_probe_check(m, n, {k: data[f"{name}.{k}"] for k in ("grads16", "grads32", "back")}).items():
+                rows.append([f"{name} {key}", "", "", "", "", value])
     data_dir.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(data_dir / "training.npz", **data)
     lines = ["comparison\tvalues\tsame\tmax_ulp\tidentical\tnote"] + ["\t".join(str(x) for x in row) for row in rows]

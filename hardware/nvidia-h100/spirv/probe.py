@@ -10,8 +10,10 @@
                                            nvidia-h100; write DATA_DIR/mlp.npz and the attribution
   probe.py training-jobs RUN_DIR           the training modules' run folder (training.py): builds
                                            mlp_training_trace.spv and training_probe_*.spv first
-  probe.py training DUMP_DIR DATA_DIR      the training runs against the emulator on nvidia-h100;
-                                           write DATA_DIR/training.npz and training.tsv
+  probe.py training DUMP_DIR DATA_DIR [FOLLOWUP_DUMP_DIR]
+                                           the training runs against the emulator on nvidia-h100
+                                           (and the follow-up run's partial-wave probe); write
+                                           DATA_DIR/training.npz and training.tsv
 
 Run from the repository root with dxlinalg's Python and PYTHONPATH=. (the MLP inputs come from
 shaders/mlp_inference.py). README.md beside this file has the whole procedure.
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         command = commands.add_parser(name)
         command.add_argument("dump_dir", type=Path)
         command.add_argument("data_dir", type=Path)
+        if name == "training":
+            command.add_argument("followup", type=Path, nargs="?")
     args = parser.parse_args(argv)
     if args.command == "jobs":
         from jobs import write_all
@@ -60,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "training":
         from analyse_training import analyse
 
-        analyse(args.dump_dir, args.data_dir)
+        analyse(args.dump_dir, args.data_dir, args.followup)
     elif args.command == "matvec":
         from analyse_matvec import analyse
 

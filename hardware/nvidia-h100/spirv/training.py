@@ -128,7 +128,11 @@ def probe_layout(m: int, n: int) -> dict[str, int]:
 def probe_inputs(m: int, n: int, waves: int) -> dict[str, np.ndarray]:
     """d (invocations, M), a (invocations, N) FP16; the FP16 M x N matrix W and its TrainingOptimal bytes."""
     from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
-    from dxlinalg.profile.matrix_storage import MatrixDescription, encode_matrix, stored_size
+    from dxlinalg.profile.matrix_storage import (
+        MatrixDescription,
+        encode_matrix,
+        stored_size,
+    )
     from dxlinalg.profile.registry import load_profile
 
     rng = np.random.default_rng(1000 * m + n)
