@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 sys.path.insert(0, str(HERE))
 
-from runs import Module, all_runs  # noqa: E402
+from runs import Module, all_runs
 
 
 def shader_build():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from runs import all_runs  # noqa: E402
+from runs import all_runs
 
 
 def input_hashes(folder: Path | None = None, batch: int = 1) -> dict[str, str]:

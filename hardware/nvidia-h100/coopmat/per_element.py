@@ -65,7 +65,12 @@ def ticket_order(record: dict, tables: dict) -> str:
     order = [(index_of.get((v, r, c), -1), v) for v, r, c in zip(invocations, log["row"], log["col"])]
     if -1 in (i for i, _ in order):
         return "a call for an element its invocation does not hold"
-    return "index-major" if order == sorted(order) else "other"
+    if order == sorted(order):
+        return "index-major"
+    subgroups = {v // 32 for _, v in order}
+    if all([o for o in order if o[1] // 32 == s] == sorted(o for o in order if o[1] // 32 == s) for s in subgroups):
+        return "index-major within each subgroup; subgroups interleave"
+    return "other"
 
 
 def analyse(dump: Dump, tables: dict | None = None) -> list[dict]:

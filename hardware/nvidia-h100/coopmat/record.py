@@ -26,6 +26,7 @@ import re
 import shutil
 from pathlib import Path
 
+import muladd
 import numpy as np
 import ownership
 import per_element
@@ -34,8 +35,6 @@ import tensor
 from components import COMPONENTS
 from make_inputs import input_hashes
 from rundump import Dump
-
-import muladd
 
 
 def check_inputs(dump_dir: Path, batch: int) -> None:

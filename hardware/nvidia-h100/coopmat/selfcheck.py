@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import muladd
 import ownership
 import per_element
 import reduce_order
 import tensor
 from rundump import Dump
-
-import muladd
 
 
 def selfcheck(run_dir: Path, dump_dir: Path) -> int:

@@ -17,12 +17,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import tensor_oracle  # noqa: E402
-from components import COMPONENTS  # noqa: E402
-from muladd import INT_LIMITS, float_model, int_models, inputs  # noqa: E402
-from reduce_order import evaluate_tree, label, leaves_of, postfix, probe_inputs  # noqa: E402
-from rundump import KIND_FILES  # noqa: E402
-from runs import OBJECT_VALUE, perelement_values  # noqa: E402
+import tensor_oracle
+from components import COMPONENTS
+from muladd import INT_LIMITS, float_model, inputs, int_models
+from reduce_order import evaluate_tree, label, leaves_of, postfix, probe_inputs
+from rundump import KIND_FILES
+from runs import OBJECT_VALUE, perelement_values
 
 # what the fake driver lists: (M, N, K, A, B, C, R, saturating, scope)
 KHR = [(16, 16, 16, 0, 0, 1, 1, 0, 3), (16, 16, 16, 0, 0, 0, 0, 0, 3), (16, 8, 16, 0, 0, 1, 1, 0, 3),
