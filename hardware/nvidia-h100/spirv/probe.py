@@ -8,6 +8,12 @@
                                            and the candidate models; write DATA_DIR/matvec.npz
   probe.py mlp DUMP_DIR DATA_DIR           the MLP runs against shaders/mlp_inference.py on
                                            nvidia-h100; write DATA_DIR/mlp.npz and the attribution
+  probe.py training-jobs RUN_DIR           the training modules' run folder (training.py): builds
+                                           mlp_training_trace.spv and training_probe_*.spv first
+  probe.py training DUMP_DIR DATA_DIR [FOLLOWUP_DUMP_DIR]
+                                           the training runs against the emulator on nvidia-h100
+                                           (and the follow-up run's partial-wave probe); write
+                                           DATA_DIR/training.npz and training.tsv
 
 Run from the repository root with dxlinalg's Python and PYTHONPATH=. (the MLP inputs come from
 shaders/mlp_inference.py). README.md beside this file has the whole procedure.
@@ -33,10 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     for argument in ("run_dir", "dump_dir", "data_dir"):
         record.add_argument(argument, type=Path)
     record.add_argument("--batch", type=int, default=1)
-    for name in ("matvec", "mlp"):
+    training_jobs = commands.add_parser("training-jobs")
+    training_jobs.add_argument("run_dir", type=Path)
+    for name in ("matvec", "mlp", "training"):
         command = commands.add_parser(name)
         command.add_argument("dump_dir", type=Path)
         command.add_argument("data_dir", type=Path)
+        if name == "training":
+            command.add_argument("followup", type=Path, nargs="?")
     args = parser.parse_args(argv)
     if args.command == "jobs":
         from jobs import write_all
@@ -46,6 +56,15 @@ def main(argv: list[str] | None = None) -> int:
         from record import record_matvec
 
         record_matvec(args.run_dir, args.dump_dir, args.data_dir, args.batch)
+    elif args.command == "training-jobs":
+        from training import HERE, build_modules, write_folder
+
+        build_modules(HERE / "build" / "spv_training")
+        write_folder(args.run_dir, HERE / "build" / "spv_training")
+    elif args.command == "training":
+        from analyse_training import analyse
+
+        analyse(args.dump_dir, args.data_dir, args.followup)
     elif args.command == "matvec":
         from analyse_matvec import analyse
 

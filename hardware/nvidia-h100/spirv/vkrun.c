@@ -17,6 +17,20 @@
 //   dispatch X Y Z               workgroups
 //   repeats N                    run the dispatch N times from the same initial buffers (default 1);
 //                                every repeat is compared with the first and the log says which differ
+//   keep SET BINDING             dump only the buffers named by keep lines (default: every buffer)
+//   dumprepeats                  also dump every later repeat's (kept) buffers, as NAME.r<N>.s<SET>b<BINDING>.bin
+//   needs feature NAME           skip the run (logged) unless the device has the feature: a
+//                                VK_NV_cooperative_matrix2 feature (workgroupScope, flexibleDimensions,
+//                                reductions, conversions, perElementOperations, tensorAddressing,
+//                                blockLoads) or bfloat16CooperativeMatrix
+//   needs matrix TYPE ROWS COLS USE SCOPE INVOCATIONS
+//                                skip unless a cooperative matrix of that VkComponentTypeKHR, size,
+//                                use (0 A, 1 B, 2 accumulator) and VkScopeKHR (3 subgroup, 2
+//                                workgroup) is listed: by vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR
+//                                (exact sizes) or by ...FlexibleDimensionsPropertiesNV (multiples of the
+//                                granularities, workgroupInvocations = INVOCATIONS, 0 for any)
+//   needs muladd M N K A B C R SAT SCOPE INVOCATIONS
+//                                the same for a MulAdd (types as VkComponentTypeKHR, SAT 0/1)
 //   end                          create the pipeline, dispatch, dump, destroy
 //
 // Output: OUT_DIR/NAME.s<SET>b<BINDING>.bin (each buffer's bytes after the first repeat) and
@@ -28,6 +42,9 @@
 // that out-of-bounds accesses are not masked), VK_NV_cooperative_vector (cooperativeVector,
 // cooperativeVectorTraining) and VK_EXT_shader_replicated_composites when present: glslang
 // and Slang emit OpCompositeConstructReplicateEXT for a cooperative vector built from a scalar.
+// Likewise, with every feature they report: VK_KHR_cooperative_matrix, VK_NV_cooperative_matrix2
+// and VK_KHR_shader_bfloat16; the log lists their properties (every KHR combination and every
+// flexible-dimensions combination).
 // Buffers are host-visible and coherent, with device addresses when bufferDeviceAddress is there.
 // Core types come from any Vulkan 1.3 vulkan_core.h; the two extensions' structs are declared
 // here. The loader is opened with dlopen("libvulkan.so.1").
@@ -52,6 +69,28 @@ typedef struct { VkStructureType sType; void* pNext; VkShaderStageFlags supporte
 typedef struct { VkStructureType sType; void* pNext; int32_t inputType, inputInterp, matrixInterp, biasInterp, resultType; VkBool32 transpose; } CVProp;
 typedef struct { VkStructureType sType; void* pNext; VkBool32 shaderReplicatedComposites; } ReplicatedFeatures;
 typedef VkResult (*PFN_cvprops)(VkPhysicalDevice, uint32_t*, CVProp*);
+// VK_KHR_cooperative_matrix, VK_NV_cooperative_matrix2, VK_KHR_shader_bfloat16
+#define ST_CM_FEATURES 1000506000
+#define ST_CM_PROP 1000506001
+#define ST_CM_PROPERTIES 1000506002
+#define ST_CM2_FEATURES 1000593000
+#define ST_CM2_FLEX_PROP 1000593001
+#define ST_CM2_PROPERTIES 1000593002
+#define ST_BF16_FEATURES 1000141000
+typedef struct { VkStructureType sType; void* pNext; VkBool32 cooperativeMatrix; VkBool32 cooperativeMatrixRobustBufferAccess; } CMFeatures;
+typedef struct { VkStructureType sType; void* pNext; VkShaderStageFlags supportedStages; } CMProperties;
+typedef struct { VkStructureType sType; void* pNext; uint32_t MSize, NSize, KSize; int32_t AType, BType, CType, ResultType;
+  VkBool32 saturatingAccumulation; int32_t scope; } CMProp;
+typedef struct { VkStructureType sType; void* pNext; VkBool32 workgroupScope, flexibleDimensions, reductions, conversions,
+  perElementOperations, tensorAddressing, blockLoads; } CM2Features;
+typedef struct { VkStructureType sType; void* pNext; uint32_t workgroupScopeMaxWorkgroupSize, flexibleDimensionsMaxDimension,
+  workgroupScopeReservedSharedMemory; } CM2Properties;
+typedef struct { VkStructureType sType; void* pNext; uint32_t MGranularity, NGranularity, KGranularity; int32_t AType, BType,
+  CType, ResultType; VkBool32 saturatingAccumulation; int32_t scope; uint32_t workgroupInvocations; } CM2FlexProp;
+typedef struct { VkStructureType sType; void* pNext; VkBool32 shaderBFloat16Type, shaderBFloat16DotProduct,
+  shaderBFloat16CooperativeMatrix; } BF16Features;
+typedef VkResult (*PFN_cmprops)(VkPhysicalDevice, uint32_t*, CMProp*);
+typedef VkResult (*PFN_cm2flex)(VkPhysicalDevice, uint32_t*, CM2FlexProp*);
 
 static FILE* logf_;
 #define LOG(...) do { printf(__VA_ARGS__); if (logf_) { fprintf(logf_, __VA_ARGS__); fflush(logf_); } fflush(stdout); } while (0)
@@ -61,6 +100,10 @@ static FILE* logf_;
 static PFN_vkGetInstanceProcAddr gipa;
 static VkInstance inst; static VkPhysicalDevice pd; static VkDevice dev; static VkQueue queue; static uint32_t queueFamily;
 static VkPhysicalDeviceMemoryProperties memprops; static int haveAddresses;
+static CMProp* cmProps; static uint32_t cmCount;          // cooperative-matrix combinations
+static CM2FlexProp* flexProps; static uint32_t flexCount;  // flexible-dimension combinations
+static CM2Features cm2f = { ST_CM2_FEATURES }; static CM2Properties cm2p = { ST_CM2_PROPERTIES };
+static BF16Features bf16f = { ST_BF16_FEATURES }; static CMFeatures cmf = { ST_CM_FEATURES };
 #define F(name) static PFN_##name name
 F(vkCreateBuffer); F(vkGetBufferMemoryRequirements); F(vkAllocateMemory); F(vkBindBufferMemory); F(vkMapMemory);
 F(vkDestroyBuffer); F(vkFreeMemory); F(vkCreateShaderModule); F(vkDestroyShaderModule); F(vkCreateComputePipelines);
@@ -99,12 +142,19 @@ static void createDevice(void) {
   VkExtensionProperties* exts = calloc(ne ? ne : 1, sizeof *exts); enumExt(pd, NULL, &ne, exts);
   int haveCV = hasExtension(exts, ne, "VK_NV_cooperative_vector");
   int haveRep = hasExtension(exts, ne, "VK_EXT_shader_replicated_composites");
+  int haveCM = hasExtension(exts, ne, "VK_KHR_cooperative_matrix");
+  int haveCM2 = haveCM && hasExtension(exts, ne, "VK_NV_cooperative_matrix2");
+  int haveBF16 = hasExtension(exts, ne, "VK_KHR_shader_bfloat16");
 
   CVProperties cvp = { ST_CV_PROPERTIES };
   VkPhysicalDeviceDriverProperties drv = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES };
   VkPhysicalDeviceSubgroupProperties sg = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES }; sg.pNext = &drv;
   VkPhysicalDeviceFloatControlsProperties fc = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES }; drv.pNext = &fc;
-  if (haveCV) fc.pNext = &cvp;
+  void** ptail = &fc.pNext;
+  if (haveCV) { *ptail = &cvp; ptail = &cvp.pNext; }
+  CMProperties cmp = { ST_CM_PROPERTIES };
+  if (haveCM) { *ptail = &cmp; ptail = &cmp.pNext; }
+  if (haveCM2) { *ptail = &cm2p; ptail = &cm2p.pNext; }
   VkPhysicalDeviceProperties2 p2 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 }; p2.pNext = &sg;
   gp2(pd, &p2);
   uint32_t av = p2.properties.apiVersion, dv = p2.properties.driverVersion;
@@ -135,6 +185,33 @@ static void createDevice(void) {
           props[i].inputInterp, props[i].matrixInterp, props[i].biasInterp, props[i].resultType, props[i].transpose);
     free(props);
   }
+  if (haveCM) {
+    LOG("coopmat properties: supportedStages 0x%x\n", cmp.supportedStages);
+    PFN_cmprops getCM = (PFN_cmprops)gipa(inst, "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR");
+    if (getCM) getCM(pd, &cmCount, NULL);
+    cmProps = calloc(cmCount ? cmCount : 1, sizeof *cmProps);
+    for (uint32_t i = 0; i < cmCount; i++) cmProps[i].sType = ST_CM_PROP;
+    if (getCM && cmCount) getCM(pd, &cmCount, cmProps);
+    for (uint32_t i = 0; i < cmCount; i++)
+      LOG("coopmat combination: M %u N %u K %u A %d B %d C %d Result %d saturating %u scope %d\n", cmProps[i].MSize,
+          cmProps[i].NSize, cmProps[i].KSize, cmProps[i].AType, cmProps[i].BType, cmProps[i].CType, cmProps[i].ResultType,
+          cmProps[i].saturatingAccumulation, cmProps[i].scope);
+  }
+  if (haveCM2) {
+    LOG("coopmat2 properties: workgroupScopeMaxWorkgroupSize %u flexibleDimensionsMaxDimension %u "
+        "workgroupScopeReservedSharedMemory %u\n", cm2p.workgroupScopeMaxWorkgroupSize, cm2p.flexibleDimensionsMaxDimension,
+        cm2p.workgroupScopeReservedSharedMemory);
+    PFN_cm2flex getFlex = (PFN_cm2flex)gipa(inst, "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV");
+    if (getFlex) getFlex(pd, &flexCount, NULL);
+    flexProps = calloc(flexCount ? flexCount : 1, sizeof *flexProps);
+    for (uint32_t i = 0; i < flexCount; i++) flexProps[i].sType = ST_CM2_FLEX_PROP;
+    if (getFlex && flexCount) getFlex(pd, &flexCount, flexProps);
+    for (uint32_t i = 0; i < flexCount; i++)
+      LOG("coopmat flexible combination: MGranularity %u NGranularity %u KGranularity %u A %d B %d C %d Result %d "
+          "saturating %u scope %d workgroupInvocations %u\n", flexProps[i].MGranularity, flexProps[i].NGranularity,
+          flexProps[i].KGranularity, flexProps[i].AType, flexProps[i].BType, flexProps[i].CType, flexProps[i].ResultType,
+          flexProps[i].saturatingAccumulation, flexProps[i].scope, flexProps[i].workgroupInvocations);
+  }
 
   // features: ask what is there, enable all of it (robustBufferAccess off) plus the two extensions
   ReplicatedFeatures rep = { ST_REPLICATED_FEATURES };
@@ -146,7 +223,17 @@ static void createDevice(void) {
   void** tail = &f13.pNext;
   if (haveCV) { *tail = &cvf; tail = &cvf.pNext; }
   if (haveRep) { *tail = &rep; tail = &rep.pNext; }
+  if (haveCM) { *tail = &cmf; tail = &cmf.pNext; }
+  if (haveCM2) { *tail = &cm2f; tail = &cm2f.pNext; }
+  if (haveBF16) { *tail = &bf16f; tail = &bf16f.pNext; }
   gf2(pd, &f2);
+  if (haveCM) LOG("features: cooperativeMatrix %u cooperativeMatrixRobustBufferAccess %u\n", cmf.cooperativeMatrix,
+                  cmf.cooperativeMatrixRobustBufferAccess);
+  if (haveCM2) LOG("features: coopmat2 workgroupScope %u flexibleDimensions %u reductions %u conversions %u "
+                   "perElementOperations %u tensorAddressing %u blockLoads %u\n", cm2f.workgroupScope, cm2f.flexibleDimensions,
+                   cm2f.reductions, cm2f.conversions, cm2f.perElementOperations, cm2f.tensorAddressing, cm2f.blockLoads);
+  if (haveBF16) LOG("features: shaderBFloat16Type %u shaderBFloat16DotProduct %u shaderBFloat16CooperativeMatrix %u\n",
+                    bf16f.shaderBFloat16Type, bf16f.shaderBFloat16DotProduct, bf16f.shaderBFloat16CooperativeMatrix);
   f2.features.robustBufferAccess = VK_FALSE;
   haveAddresses = f12.bufferDeviceAddress;
   LOG("features: cooperativeVector %u cooperativeVectorTraining %u shaderReplicatedComposites %u shaderFloat16 %u "
@@ -160,15 +247,19 @@ static void createDevice(void) {
   queueFamily = 0; for (uint32_t i = 0; i < nq; i++) if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) { queueFamily = i; break; }
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qci = { VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO }; qci.queueFamilyIndex = queueFamily; qci.queueCount = 1; qci.pQueuePriorities = &prio;
-  const char* enable[2]; uint32_t nenable = 0;
+  const char* enable[8]; uint32_t nenable = 0;
   if (haveCV) enable[nenable++] = "VK_NV_cooperative_vector";
   if (haveRep) enable[nenable++] = "VK_EXT_shader_replicated_composites";
+  if (haveCM) enable[nenable++] = "VK_KHR_cooperative_matrix";
+  if (haveCM2) enable[nenable++] = "VK_NV_cooperative_matrix2";
+  if (haveBF16) enable[nenable++] = "VK_KHR_shader_bfloat16";
   VkDeviceCreateInfo dci = { VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO }; dci.pNext = &f2; dci.queueCreateInfoCount = 1; dci.pQueueCreateInfos = &qci;
   dci.enabledExtensionCount = nenable; dci.ppEnabledExtensionNames = enable;
   PFN_vkCreateDevice createDeviceFn = (PFN_vkCreateDevice)gipa(inst, "vkCreateDevice");
   CHK(createDeviceFn(pd, &dci, NULL, &dev));
-  LOG("device created with %u extension(s):%s%s\n", nenable, haveCV ? " VK_NV_cooperative_vector" : "",
-      haveRep ? " VK_EXT_shader_replicated_composites" : "");
+  LOG("device created with %u extension(s):", nenable);
+  for (uint32_t i = 0; i < nenable; i++) LOG(" %s", enable[i]);
+  LOG("\n");
   free(exts);
   PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)gipa(inst, "vkGetDeviceProcAddr");
 #define L(name) name = (PFN_##name)gdpa(dev, #name); if (!name) DIE("missing %s\n", #name);
@@ -241,7 +332,66 @@ typedef struct {
   uint32_t specId[MAX_SPEC], specValue[MAX_SPEC], nspec;
   uint32_t addrOffset[MAX_ADDRESSES], addrSet[MAX_ADDRESSES], addrBinding[MAX_ADDRESSES], naddr;
   uint32_t groups[3], repeats; int line;
+  char skip[256];                       // why a `needs` line failed; empty when the run goes ahead
+  uint32_t keepSet[MAX_BUFFERS], keepBinding[MAX_BUFFERS], nkeep; int dumpRepeats;
 } Run;
+
+// ---- `needs`: is a cooperative-matrix type, MulAdd or feature there? ----
+static int multiple(uint32_t value, uint32_t granularity) { return granularity && value % granularity == 0; }
+
+static int flexMatches(const CM2FlexProp* f, int32_t scope, uint32_t invocations) {
+  return cm2f.flexibleDimensions && f->scope == scope && (!invocations || f->workgroupInvocations == invocations);
+}
+
+static int matrixListed(int32_t type, uint32_t rows, uint32_t cols, uint32_t use, int32_t scope, uint32_t invocations) {
+  for (uint32_t i = 0; i < cmCount; i++) {
+    const CMProp* p = &cmProps[i];
+    if (p->scope != scope) continue;
+    if (use == 0 && p->AType == type && p->MSize == rows && p->KSize == cols) return 1;
+    if (use == 1 && p->BType == type && p->KSize == rows && p->NSize == cols) return 1;
+    if (use == 2 && (p->CType == type || p->ResultType == type) && p->MSize == rows && p->NSize == cols) return 1;
+  }
+  uint32_t limit = cm2p.flexibleDimensionsMaxDimension;
+  if (rows > limit || cols > limit) return 0;
+  for (uint32_t i = 0; i < flexCount; i++) {
+    const CM2FlexProp* f = &flexProps[i];
+    if (!flexMatches(f, scope, invocations)) continue;
+    if (use == 0 && f->AType == type && multiple(rows, f->MGranularity) && multiple(cols, f->KGranularity)) return 1;
+    if (use == 1 && f->BType == type && multiple(rows, f->KGranularity) && multiple(cols, f->NGranularity)) return 1;
+    if (use == 2 && (f->CType == type || f->ResultType == type) && multiple(rows, f->MGranularity) &&
+        multiple(cols, f->NGranularity)) return 1;
+  }
+  return 0;
+}
+
+static int mulAddListed(const uint32_t* v) {   // M N K A B C R SAT SCOPE INVOCATIONS
+  for (uint32_t i = 0; i < cmCount; i++) {
+    const CMProp* p = &cmProps[i];
+    if (p->MSize == v[0] && p->NSize == v[1] && p->KSize == v[2] && p->AType == (int32_t)v[3] && p->BType == (int32_t)v[4] &&
+        p->CType == (int32_t)v[5] && p->ResultType == (int32_t)v[6] && p->saturatingAccumulation == v[7] &&
+        p->scope == (int32_t)v[8]) return 1;
+  }
+  uint32_t limit = cm2p.flexibleDimensionsMaxDimension;
+  if (v[0] > limit || v[1] > limit || v[2] > limit) return 0;
+  for (uint32_t i = 0; i < flexCount; i++) {
+    const CM2FlexProp* f = &flexProps[i];
+    if (flexMatches(f, (int32_t)v[8], v[9]) && multiple(v[0], f->MGranularity) && multiple(v[1], f->NGranularity) &&
+        multiple(v[2], f->KGranularity) && f->AType == (int32_t)v[3] && f->BType == (int32_t)v[4] &&
+        f->CType == (int32_t)v[5] && f->ResultType == (int32_t)v[6] && f->saturatingAccumulation == v[7]) return 1;
+  }
+  return 0;
+}
+
+static int featureThere(const char* name, int line) {
+  static const struct { const char* name; VkBool32* value; } table[] = {
+    { "workgroupScope", &cm2f.workgroupScope }, { "flexibleDimensions", &cm2f.flexibleDimensions },
+    { "reductions", &cm2f.reductions }, { "conversions", &cm2f.conversions },
+    { "perElementOperations", &cm2f.perElementOperations }, { "tensorAddressing", &cm2f.tensorAddressing },
+    { "blockLoads", &cm2f.blockLoads }, { "bfloat16CooperativeMatrix", &bf16f.shaderBFloat16CooperativeMatrix },
+    { "cooperativeMatrix", &cmf.cooperativeMatrix } };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) if (!strcmp(table[i].name, name)) return *table[i].value != 0;
+  DIE("line %d: unknown feature '%s'\n", line, name);
+}
 
 static int validName(const char* s) {
   if (!*s) return 0;
@@ -276,7 +426,19 @@ static VkResult submit(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout lay
   return res;
 }
 
+static int kept(const Run* r, const Buf* b) {
+  if (!r->nkeep) return 1;
+  for (uint32_t k = 0; k < r->nkeep; k++) if (r->keepSet[k] == b->set && r->keepBinding[k] == b->binding) return 1;
+  return 0;
+}
+
 static int execute(Run* r, const char* outDir, VkCommandBuffer cb) {
+  if (r->skip[0]) {
+    LOG("run %s: skipped, needs %s\n", r->name, r->skip);
+    for (uint32_t i = 0; i < r->nbuffers; i++) free(r->buffers[i].initial);
+    free(r->push);
+    return 0;
+  }
   if (!r->module[0]) DIE("run %s (line %d): no module\n", r->name, r->line);
   if (!r->groups[0] || !r->groups[1] || !r->groups[2]) DIE("run %s (line %d): no dispatch\n", r->name, r->line);
   uint32_t nsets = 0;
@@ -347,6 +509,10 @@ static int execute(Run* r, const char* outDir, VkCommandBuffer cb) {
         Buf* b = &r->buffers[i];
         if (rep == 0) { firstResult[i] = malloc(b->size ? b->size : 1); memcpy(firstResult[i], b->ptr, b->size); }
         else if (memcmp(firstResult[i], b->ptr, b->size)) { same = 0; LOG("run %s: repeat %u differs from repeat 0 in set %u binding %u\n", r->name, rep, b->set, b->binding); }
+        if (rep > 0 && r->dumpRepeats && kept(r, b)) {
+          char path[1024]; snprintf(path, sizeof path, "%s/%s.r%u.s%ub%u.bin", outDir, r->name, rep, b->set, b->binding);
+          writeFile(path, b->ptr, b->size);
+        }
       }
       if (!same) differing++;
     }
@@ -355,6 +521,7 @@ static int execute(Run* r, const char* outDir, VkCommandBuffer cb) {
     if (res == VK_ERROR_DEVICE_LOST) status = 3;
     else if (res == VK_SUCCESS) {
       for (uint32_t i = 0; i < r->nbuffers; i++) {
+        if (!kept(r, &r->buffers[i])) continue;
         char path[1024]; snprintf(path, sizeof path, "%s/%s.s%ub%u.bin", outDir, r->name, r->buffers[i].set, r->buffers[i].binding);
         writeFile(path, firstResult[i], r->buffers[i].size);
       }
@@ -396,8 +563,8 @@ int main(int argc, char** argv) {
   while (fgets(line, sizeof line, jf)) {
     lineNo++;
     char* hash = strchr(line, '#'); if (hash) *hash = 0;
-    char* tok[8]; int nt = 0;
-    for (char* t = strtok(line, " \t\r\n"); t && nt < 8; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
+    char* tok[16]; int nt = 0;
+    for (char* t = strtok(line, " \t\r\n"); t && nt < 16; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
     if (!nt) continue;
     if (!strcmp(tok[0], "run") && nt == 2) {
       if (inRun) DIE("line %d: run inside run %s\n", lineNo, run.name);
@@ -437,6 +604,28 @@ int main(int argc, char** argv) {
       for (int i = 0; i < 3; i++) run.groups[i] = parseU32(tok[1 + i], "group count", lineNo);
     } else if (!strcmp(tok[0], "repeats") && nt == 2) {
       run.repeats = parseU32(tok[1], "repeats", lineNo); if (!run.repeats) DIE("line %d: repeats must be >= 1\n", lineNo);
+    } else if (!strcmp(tok[0], "dumprepeats") && nt == 1) {
+      run.dumpRepeats = 1;
+    } else if (!strcmp(tok[0], "keep") && nt == 3) {
+      if (run.nkeep == MAX_BUFFERS) DIE("line %d: too many keep lines\n", lineNo);
+      run.keepSet[run.nkeep] = parseU32(tok[1], "set", lineNo); run.keepBinding[run.nkeep] = parseU32(tok[2], "binding", lineNo);
+      run.nkeep++;
+    } else if (!strcmp(tok[0], "needs") && nt >= 2) {
+      char what[192]; what[0] = 0;
+      for (int i = 1; i < nt; i++) { strncat(what, tok[i], sizeof what - strlen(what) - 2); strcat(what, " "); }
+      int there;
+      if (!strcmp(tok[1], "feature") && nt == 3) {
+        there = featureThere(tok[2], lineNo);
+      } else if (!strcmp(tok[1], "matrix") && nt == 8) {
+        uint32_t v[6]; for (int i = 0; i < 6; i++) v[i] = parseU32(tok[2 + i], "needs value", lineNo);
+        there = matrixListed((int32_t)v[0], v[1], v[2], v[3], (int32_t)v[4], v[5]);
+      } else if (!strcmp(tok[1], "muladd") && nt == 12) {
+        uint32_t v[10]; for (int i = 0; i < 10; i++) v[i] = parseU32(tok[2 + i], "needs value", lineNo);
+        there = mulAddListed(v);
+      } else {
+        DIE("line %d: malformed needs line\n", lineNo);
+      }
+      if (!there && !run.skip[0]) snprintf(run.skip, sizeof run.skip, "%s", what);
     } else if (!strcmp(tok[0], "end") && nt == 1) {
       inRun = 0; runs++;
       if (execute(&run, argv[2], cb)) { LOG("device lost, stopping\n"); return 3; }
