@@ -16,19 +16,23 @@ numpy loop over a block's (m, n, warp) values, small enough to stay in cache:
   units stay below 2^31, int64 beyond);
 - the accumulator's own units trunc(acc 2^(kept - E)) and the sum, scaled back by 2^(E - kept), in
   float64: exact (integers below 2^53, a power of two).
-An exactly zero sum is +0, as in the model. Operands with an Inf or NaN take the plain model (None).
+Exponents are read on the bits (float16 values are normal float32 numbers, the others normal
+float64 ones). An exactly zero sum is +0, as in the model. Operands with an Inf or NaN take the
+plain model (None).
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 import numpy as np
 
 from dxlinalg.linalg.fast.wave_sums import Rounding
 
 BLOCK_ELEMENTS = 1 << 16            # (m, n, warp) values per pass: the block's arrays stay in cache
-ZERO_EXPONENT = -(1 << 12)          # a zero operand's exponent: with any other, far below every real product's
-NO_PRODUCT = -(1 << 11)             # below this a maximum of ea + eb comes from a zero product
-NO_TERM = -(1 << 20)                # e(acc) of a zero accumulator
+ZERO_EXPONENT = -(1 << 12)          # a zero operand's exponent: any sum with it is below every real one
+LOWEST_TOP = -(1 << 9)              # E of an all-zero step (any exponent works: everything is 0), kept finite
+SMALLEST_EXPONENT = {"float16": -14, "bfloat16": -126, "float32": -126}   # subnormals count as this
 
 
 def tensor_core_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding, *, chunk: int,
@@ -44,8 +48,7 @@ def tensor_core_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Round
     block = max(1, BLOCK_ELEMENTS // (m * n))
     for first in range(0, waves, block):
         part = slice(first, first + block)
-        sums = _block_sums(a[part], b[part], c[part], rounding, chunk, kept_bits)
-        out[part] = sums.transpose(2, 0, 1)
+        out[part] = _block_sums(a[part], b[part], c[part], rounding, chunk, kept_bits).transpose(2, 0, 1)
     return out
 
 
@@ -53,11 +56,12 @@ def _block_sums(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding,
                 kept_bits: int) -> np.ndarray:
     """(M, N, w) D of a block of w warps."""
     k = a.shape[2]
-    product_type = np.float32 if a.dtype == np.float16 else np.float64
+    smallest = SMALLEST_EXPONENT[a.dtype.name]
+    product_type = np.dtype(np.float32 if a.dtype == np.float16 else np.float64)
     left = a.transpose(2, 1, 0).astype(product_type, order="C")              # (K, M, w)
     right = b.transpose(1, 2, 0).astype(product_type, order="C")             # (K, N, w)
-    left_exponents, right_exponents = _exponents(a.transpose(2, 1, 0)), _exponents(b.transpose(1, 2, 0))
-    accumulator = c.transpose(1, 2, 0).astype(np.float64)                    # (M, N, w)
+    left_exponents, right_exponents = _exponents(left, smallest), _exponents(right, smallest)
+    accumulator = c.transpose(1, 2, 0).astype(np.float64, order="C")         # (M, N, w)
     shape = accumulator.shape
     exponent, product = np.empty(shape, np.int16), np.empty(shape, product_type)
     for first in range(0, k, chunk):
@@ -67,32 +71,46 @@ def _block_sums(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding,
         for step in steps:
             np.add(left_exponents[step, :, None, :], right_exponents[step, None, :, :], out=exponent)
             np.maximum(top, exponent, out=top)
-        no_product = top < NO_PRODUCT
-        held = np.where(accumulator != 0, np.frexp(accumulator)[1] - 1, NO_TERM)
-        top = np.maximum(np.where(no_product, NO_TERM, top.astype(np.int64)), held)
-        top = np.where(top == NO_TERM, 0, top)                                 # all zero: any scale gives 0
-        scale = np.ldexp(1.0, np.where(no_product, 0, kept_bits - top)).astype(product_type)   # finite for zeros
+        held = _exponents(accumulator, LOWEST_TOP)                             # a zero: ZERO_EXPONENT
+        top = np.maximum(np.maximum(top, held, dtype=np.int32), LOWEST_TOP)   # E
+        scale = _power_of_two(kept_bits - np.maximum(top, 2 * smallest), product_type)  # finite when no product
         units = np.zeros(shape, unit_type)
         for step in steps:
             np.multiply(left[step, :, None, :], right[step, None, :, :], out=product)
             product *= scale
             np.add(units, product, out=units, dtype=unit_type, casting="unsafe")   # the cast truncates
-        total = units + np.trunc(accumulator * np.ldexp(1.0, kept_bits - top))
-        accumulator = np.asarray(rounding(np.ldexp(total + 0.0, top - kept_bits)), np.float64)
+        accumulator *= _power_of_two(kept_bits - top, accumulator.dtype)
+        np.trunc(accumulator, out=accumulator)
+        accumulator += units                                                   # exact, and -0 -> +0
+        accumulator *= _power_of_two(top - kept_bits, accumulator.dtype)
+        accumulator = np.asarray(rounding(accumulator), np.float64)
     return accumulator.astype(c.dtype)
 
 
-def _exponents(values: np.ndarray) -> np.ndarray:
-    """int16 floor(log2 |v|) of float16, bfloat16 or float32 values, subnormals at the format's
-    smallest normal exponent (the operands' exponents of the model); ZERO_EXPONENT for zeros."""
-    unsigned = np.dtype(f"u{values.dtype.itemsize}")
-    fraction_bits = {2: 7 if values.dtype.name == "bfloat16" else 10, 4: 23}[values.dtype.itemsize]
-    exponent_bits = 8 * values.dtype.itemsize - 1 - fraction_bits
-    bits = np.ascontiguousarray(values).view(unsigned)
-    field = ((bits >> unsigned.type(fraction_bits)) & unsigned.type((1 << exponent_bits) - 1)).astype(np.int16)
-    exponents = np.maximum(field, 1) - np.int16((1 << (exponent_bits - 1)) - 1)
-    exponents[(bits & unsigned.type((1 << (8 * values.dtype.itemsize - 1)) - 1)) == 0] = ZERO_EXPONENT
-    return exponents
+def _exponents(values: np.ndarray, smallest: int) -> np.ndarray:
+    """int16 floor(log2 |v|) of float32 or float64 values, at least `smallest` (the operand format's
+    subnormals count as its smallest normal exponent); ZERO_EXPONENT for zeros. The exponent field
+    is looked up in a table of its values (these values are zeros or normal numbers of their type)."""
+    fraction_bits, bias = (23, 127) if values.dtype == np.float32 else (52, 1023)
+    integer = np.dtype(f"i{values.dtype.itemsize}")
+    field = (values.view(integer) >> integer.type(fraction_bits)) & integer.type(2 * bias + 1)
+    return np.take(_exponent_table(bias, smallest), field)
+
+
+@cache
+def _exponent_table(bias: int, smallest: int) -> np.ndarray:
+    """The exponent of each exponent field: ZERO_EXPONENT for 0, then max(field - bias, smallest)."""
+    table = np.maximum(np.arange(2 * bias + 2) - bias, smallest).astype(np.int16)
+    table[0] = ZERO_EXPONENT
+    table.flags.writeable = False
+    return table
+
+
+def _power_of_two(exponents: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """2^e for integer e in the normal range of `dtype` (float32 or float64), built on the bits."""
+    fraction_bits, bias = (23, 127) if dtype == np.float32 else (52, 1023)
+    integer = np.dtype(f"i{dtype.itemsize}")
+    return ((exponents.astype(integer) + integer.type(bias)) << integer.type(fraction_bits)).view(dtype)
 
 
 def _largest_magnitude(values: np.ndarray) -> float:
