@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import cache
 
 import ml_dtypes
 import numpy as np
@@ -80,10 +81,15 @@ def _certified(left: np.ndarray, right: np.ndarray, c: np.ndarray, spare: int) -
 
 def _magnitude_bits(values: np.ndarray) -> tuple[np.dtype, int, int, int]:
     """(the unsigned dtype of the values' bits, the magnitude mask, fraction bits, exponent bias)."""
-    unsigned = np.dtype(f"u{values.dtype.itemsize}")
-    fraction_bits = int(ml_dtypes.finfo(values.dtype).nmant)
-    exponent_bits = 8 * values.dtype.itemsize - 1 - fraction_bits
-    return unsigned, (1 << (8 * values.dtype.itemsize - 1)) - 1, fraction_bits, (1 << (exponent_bits - 1)) - 1
+    return _format_bits(values.dtype)
+
+
+@cache
+def _format_bits(dtype: np.dtype) -> tuple[np.dtype, int, int, int]:
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    fraction_bits = int(ml_dtypes.finfo(dtype).nmant)
+    exponent_bits = 8 * dtype.itemsize - 1 - fraction_bits
+    return unsigned, (1 << (8 * dtype.itemsize - 1)) - 1, fraction_bits, (1 << (exponent_bits - 1)) - 1
 
 
 def _highest_binade(values: np.ndarray) -> int | None:
