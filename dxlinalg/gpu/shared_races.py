@@ -210,12 +210,23 @@ def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray, wave_size: int) -> 
     flat, thread = byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1)
     if disjoint_runs(byte_index):
         return flat, thread
+    if _aligned_runs(byte_index):              # rows equal or disjoint (ldmatrix rows): one record per row
+        rows, codes = _thread_per_byte(byte_index[:, :1], me, wave_size)
+        return (rows[:, None] + np.arange(byte_index.shape[1])).reshape(-1), np.repeat(codes, byte_index.shape[1])
     order = np.argsort(flat, kind="stable")
     flat, thread = flat[order], thread[order]
     starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
     lowest, highest = np.minimum.reduceat(thread, starts), np.maximum.reduceat(thread, starts)
     several = np.where(lowest // wave_size == highest // wave_size, unsynced(lowest // wave_size), SEVERAL_THREADS)
     return flat[starts], np.where(lowest == highest, lowest, several).astype(np.int16)
+
+
+def _aligned_runs(index: np.ndarray) -> bool:
+    """Whether every row of (n, width) indices is `width` consecutive bytes from a multiple of `width`
+    (so that any two rows are equal or disjoint)."""
+    width = index.shape[1]
+    return width > 1 and bool((index[:, 0] % width == 0).all()
+                              and (index[:, 1:] - index[:, :-1] == 1).all())
 
 
 def disjoint_runs(index: np.ndarray) -> bool:

@@ -28,6 +28,8 @@ import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
+from dxlinalg.linalg.fast.mma_tensor_core import tensor_core_mma
+from dxlinalg.linalg.fast.wave_sums import Rounding
 from dxlinalg.linalg.matvec import round_float_result
 from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
 from dxlinalg.numerics.component_types import ComponentType
@@ -60,13 +62,20 @@ def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> n
     toward_zero = (settings.mma_sum == "tensor_core" and accumulator == ComponentType.F32
                    and settings.mma_f32_rounding == "toward_zero")
 
+    def nearest(values: np.ndarray) -> np.ndarray:
+        return round_float_result(_positive_nans(values), accumulator, model.conversion)
+
     def rounding(values: np.ndarray) -> np.ndarray:
-        rounded = round_float_result(positive_nan(values), accumulator, model.conversion)
-        return _toward_zero(values, rounded) if toward_zero else rounded
+        return _toward_zero(values, nearest) if toward_zero else nearest(values)
 
     left, right = a.transpose(0, 2, 1), b
     with np.errstate(invalid="ignore", over="ignore"):                  # NaN and Inf operands are data here
         if settings.mma_sum == "tensor_core":
+            fast = tensor_core_mma(a, b, c, rounding, chunk=settings.mma_k_chunk,
+                                   kept_bits=settings.mma_kept_bits) \
+                if settings.mma_alignment == "operands" else None
+            if fast is not None:
+                return fast
             start = c.astype(np.float64).reshape(waves, m * n)
             exponents = (operand_exponents(left), operand_exponents(right)) \
                 if settings.mma_alignment == "operands" else None
@@ -87,15 +96,43 @@ def operand_exponents(values: np.ndarray) -> np.ndarray:
     return np.maximum(field.astype(np.int64), 1) - ((1 << (exponent_bits - 1)) - 1)
 
 
-def _toward_zero(values: np.ndarray, nearest: np.ndarray) -> np.ndarray:
-    """float32 rounding toward zero, from the nearest-even rounding of the same float64 values, as the
-    H100 rounds into f32 accumulators: a result past the exact value steps back toward zero (so
-    overflow gives the largest finite value), except that magnitudes of 2^128 and more give Inf."""
+def _positive_nans(values: np.ndarray) -> np.ndarray:
+    """`positive_nan`, after one reduction that shows whether there is a NaN at all."""
+    return positive_nan(values) if values.size and np.isnan(np.min(values)) else values
+
+
+def _toward_zero(values: np.ndarray, nearest: Rounding) -> np.ndarray:
+    """float64 values rounded toward zero to float32, as the H100 rounds into f32 accumulators: the
+    float64 significand cut to float32's 24 bits (so overflow gives the largest finite value),
+    except that magnitudes of 2^128 and more give Inf. Outside float32's normal range (zeros,
+    subnormal results, 2^128 and up, Inf, NaN) by `nearest` (the settings' round to nearest even,
+    with their zero signs and NaNs), stepped back toward zero where that went past the value."""
+    values = np.ascontiguousarray(values, np.float64)
+    magnitude = values.view(np.uint64) & _FLOAT64_MAGNITUDE
+    if magnitude.size and magnitude.min() >= _FLOAT32_NORMAL_FROM and magnitude.max() < _FLOAT32_PAST_RANGE:
+        return _cut_to_float32(values)
+    ordinary = (magnitude >= _FLOAT32_NORMAL_FROM) & (magnitude < _FLOAT32_PAST_RANGE)
+    result = np.empty(values.shape, np.float32)
+    result[ordinary] = _cut_to_float32(values[ordinary])
+    rest = values[~ordinary]
+    rounded = nearest(rest)
     with np.errstate(invalid="ignore", over="ignore"):
-        past = np.isfinite(values) & (np.abs(nearest.astype(np.float64)) > np.abs(values))
-        stepped = np.where(past, np.nextafter(nearest, np.float32(0)), nearest)
-        return np.where(np.isfinite(values) & (np.abs(values) >= 2.0 ** 128),
-                        np.copysign(np.inf, values).astype(np.float32), stepped)
+        past = np.isfinite(rest) & (np.abs(rounded.astype(np.float64)) > np.abs(rest))
+        stepped = np.where(past, np.nextafter(rounded, np.float32(0)), rounded)
+        result[~ordinary] = np.where(np.isfinite(rest) & (np.abs(rest) >= 2.0 ** 128),
+                                     np.copysign(np.inf, rest).astype(np.float32), stepped)
+    return result
+
+
+def _cut_to_float32(values: np.ndarray) -> np.ndarray:
+    """float64 values of float32's normal range, their significand cut to 24 bits: exact in float32."""
+    return (values.view(np.uint64) & _FLOAT32_SIGNIFICAND_CUT).view(np.float64).astype(np.float32)
+
+
+_FLOAT64_MAGNITUDE = np.uint64((1 << 63) - 1)
+_FLOAT32_SIGNIFICAND_CUT = np.uint64(~((1 << 29) - 1) & ((1 << 64) - 1))   # 52 - 23 bits below float32's
+_FLOAT32_NORMAL_FROM = np.float64(2.0 ** -126).view(np.uint64)
+_FLOAT32_PAST_RANGE = np.float64(2.0 ** 128).view(np.uint64)
 
 
 def tf32_values(values: np.ndarray, mode: str) -> np.ndarray:

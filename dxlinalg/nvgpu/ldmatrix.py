@@ -11,12 +11,15 @@ elements move the same bytes (nvgpu lowers them to the b16 instruction).
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import require_context
 from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.gpu.typed_view import TypedView
+from dxlinalg.linalg.fast.word_permutation import WordPermutation
 from dxlinalg.nvgpu.fragments import Index
 from dxlinalg.nvgpu.op_types import verify_ldmatrix_call
 from dxlinalg.nvgpu.warps import WARP_SIZE, active_warps
@@ -60,15 +63,29 @@ def ldmatrix(srcMemref: TypedView, indices: object, transpose: bool, numTiles: i
         rows = memory.load(np.uint32, offsets, ROW_BYTES // 4, what=op).view(np.uint8)   # (lanes, 16)
     finally:
         ctx.pop_mask()
-    tiles = rows.reshape(-1, WARP_SIZE, ROW_BYTES)[:, :TILE_ROWS * numTiles].reshape(-1, numTiles, TILE_ROWS,
-                                                                                     ROW_BYTES)
+    supplied = rows.reshape(-1, WARP_SIZE * ROW_BYTES)[:, :TILE_ROWS * numTiles * ROW_BYTES]   # (W, rows' bytes)
+    unit = np.uint16 if transpose else np.uint8
+    registers = _register_order(numTiles, transpose).apply(np.ascontiguousarray(supplied).view(unit))
+    return registers.view(np.uint8).view(dtype).reshape(ctx.lanes, numTiles, 4 // dtype.itemsize)
+
+
+@cache
+def _register_order(tiles: int, transpose: bool) -> WordPermutation:
+    """Where each unit of a warp's supplied rows (8 * tiles rows of 16 bytes, by supplying lane; units of
+    16 bits with .trans, else bytes) goes in its lanes' registers (lane, tile, unit), by `ldmatrix_word`
+    or `ldmatrix_transposed`."""
+    lane, tile = np.arange(WARP_SIZE)[:, None, None], np.arange(tiles)[None, :, None]
     if transpose:
-        halves = tiles.view(np.uint16).reshape(-1, numTiles, 4, 2, TILE_ROWS)        # (W, q, t, j, column)
-        out = halves.transpose(0, 4, 2, 1, 3).reshape(-1, numTiles, 2)               # lane = 4 * column + t
+        element = np.arange(2)[None, None, :]
+        row, column = ldmatrix_transposed(lane, element)
+        source = (TILE_ROWS * tile + row) * (ROW_BYTES // 2) + column
     else:
-        words = tiles.reshape(-1, numTiles, TILE_ROWS, 4, 4)                          # (W, q, row, word, byte)
-        out = words.transpose(0, 2, 3, 1, 4).reshape(-1, numTiles, 4)                # lane = 4 * row + word
-    return np.ascontiguousarray(out).view(dtype).reshape(ctx.lanes, numTiles, 4 // dtype.itemsize)
+        byte = np.arange(4)[None, None, :]
+        row, word = ldmatrix_word(lane)
+        source = (TILE_ROWS * tile + row) * ROW_BYTES + 4 * word + byte
+    positions = np.empty(source.size, np.int64)
+    positions[np.broadcast_to(source, (WARP_SIZE, tiles, source.shape[2])).reshape(-1)] = np.arange(source.size)
+    return WordPermutation(positions)
 
 
 def _workgroup_memory(memref: object, ctx: object, op: str) -> GroupSharedMemory:

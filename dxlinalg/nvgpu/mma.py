@@ -43,8 +43,7 @@ def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaS
     shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
     _check_vectors(op, shape, a, b, c)
     with register_op(a.shape[0], profile, strict, op) as run:
-        warps = a.shape[0] // WARP_SIZE
-        return _multiply(run.profile, shape, _gather(shape.a, a, warps), b, c)
+        return _multiply(run.profile, shape, _gather(shape.a, a), b, c)
 
 
 def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  # noqa: N803
@@ -115,18 +114,16 @@ def _register_values(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def _gather(operand: Operand, fragments: np.ndarray, warps: int) -> np.ndarray:
+def _gather(operand: Operand, fragments: np.ndarray) -> np.ndarray:
     """(W, rows, cols) matrices from per-lane fragments, by the operand's fragment map."""
-    lane_major = _register_values(fragments).reshape(warps, WARP_SIZE * operand.elements)
-    return np.take(lane_major, operand.gather_order, axis=1).reshape(warps, operand.rows, operand.cols)
+    return operand.matrices(_register_values(fragments))
 
 
 def _multiply(profile: DeviceProfile, shape: MmaShape, a: np.ndarray, b_fragments: np.ndarray,
               c_fragments: np.ndarray) -> np.ndarray:
     """D fragments (lanes, *C's vector) from the warps' A matrices and B, C fragments."""
-    warps = a.shape[0]
-    b = _gather(shape.b, b_fragments, warps)
-    c = _gather(shape.c, c_fragments, warps)
+    b = _gather(shape.b, b_fragments)
+    c = _gather(shape.c, c_fragments)
     settings = profile.nvgpu
     if shape.operand_type in INTEGER_TYPES:
         d = integer_mma(a, b, c, saturate=True)
@@ -136,5 +133,4 @@ def _multiply(profile: DeviceProfile, shape: MmaShape, a: np.ndarray, b_fragment
         if shape.operand_type == "tf32":
             a, b = tf32_values(a, settings.tf32_inputs), tf32_values(b, settings.tf32_inputs)
         d = float_mma(a, b, c, FloatMma(settings, profile.float_conversion))
-    scattered = np.take(d.reshape(warps, -1), shape.c.flat_positions, axis=1)
-    return scattered.reshape(c_fragments.shape).astype(c_fragments.dtype, copy=False)
+    return shape.c.fragments(d.astype(c_fragments.dtype, copy=False))

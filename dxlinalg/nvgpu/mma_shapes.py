@@ -18,8 +18,10 @@ import ml_dtypes
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.linalg.fast.word_permutation import WordPermutation
 from dxlinalg.nvgpu import fragments as f
 from dxlinalg.nvgpu.fragments import FragmentMap, positions
+from dxlinalg.nvgpu.warps import WARP_SIZE
 
 OPERAND_TYPES: dict[np.dtype, str] = {
     np.dtype(np.float16): "f16", np.dtype(ml_dtypes.bfloat16): "bf16", np.dtype(np.float32): "tf32",
@@ -54,12 +56,32 @@ class Operand:
         return flat
 
     @cached_property
-    def gather_order(self) -> np.ndarray:
-        """(rows * cols,) int64: for each matrix position, the lane-major fragment slot holding it."""
-        order = np.empty(self.rows * self.cols, np.int64)
-        order[self.flat_positions] = np.arange(self.flat_positions.size)
-        order.flags.writeable = False
-        return order
+    def _to_matrix(self) -> tuple[WordPermutation, bool]:
+        """Fragments -> matrices: row-major, or column-major (stored transposed) where that moves the
+        warp's values in larger words (B: a lane holds part of a column)."""
+        row_major = WordPermutation(self.flat_positions)
+        rows, cols = positions(self.map, self.elements)
+        column_major = WordPermutation((cols * self.rows + rows).reshape(-1))
+        if column_major.word_elements(1) > row_major.word_elements(1):
+            return column_major, True
+        return row_major, False
+
+    def matrices(self, fragments: np.ndarray) -> np.ndarray:
+        """(W, rows, cols) matrices from per-lane fragments (W * 32, *vector), possibly a transposed view."""
+        permutation, transposed = self._to_matrix
+        moved = permutation.apply(fragments.reshape(-1, WARP_SIZE * self.elements))
+        if transposed:
+            return moved.reshape(-1, self.cols, self.rows).transpose(0, 2, 1)
+        return moved.reshape(-1, self.rows, self.cols)
+
+    @cached_property
+    def _to_fragments(self) -> WordPermutation:
+        return WordPermutation(self.flat_positions).inverse()
+
+    def fragments(self, matrices: np.ndarray) -> np.ndarray:
+        """(W * 32, *vector) per-lane fragments holding the (W, rows, cols) matrices (`matrices`' inverse)."""
+        rows = np.ascontiguousarray(matrices).reshape(-1, self.rows * self.cols)
+        return self._to_fragments.apply(rows).reshape(-1, *self.vector)
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,13 @@ NO_THREAD = -1
 
 
 class PendingCopies:
-    """Per byte of a groupshared memory (all groups, flat): copies in flight, and the last issuer."""
+    """Per byte of a groupshared memory (all groups, flat): whether a copy is in flight, and its issuer.
+    At most one copy is in flight per byte: a copy is a store, checked here like any other."""
 
     def __init__(self, memory: GroupSharedMemory) -> None:
         self.memory = memory
-        self.in_flight = np.zeros(memory.data.size, np.int32)
-        self.issuer = np.full(memory.data.size, NO_THREAD, np.int32)
+        self.in_flight = np.zeros(memory.data.size, bool)
+        self.issuer = np.full(memory.data.size, NO_THREAD, np.int16)
 
     def _bytes(self, lanes: np.ndarray, offsets: np.ndarray, size: int, groups: np.ndarray) -> np.ndarray:
         return ((groups * self.memory.stride + offsets)[:, None] + np.arange(size)).reshape(-1)
@@ -32,16 +33,16 @@ class PendingCopies:
         """Copies by `lanes` into bytes [offset, offset + size) of their groups' memory are in flight.
         The lanes' bytes are disjoint: the race tracker has reported one statement's overlapping writes."""
         flat = self._bytes(lanes, offsets, size, groups)
-        self.in_flight[flat] += 1
-        self.issuer[flat] = np.repeat(self.memory.ctx.geometry.group_index[lanes].astype(np.int32), size)
+        self.in_flight[flat] = True
+        self.issuer[flat] = np.repeat(self.memory.ctx.geometry.group_index[lanes].astype(np.int16), size)
 
     def remove(self, lanes: np.ndarray, offsets: np.ndarray, size: int, groups: np.ndarray) -> None:
-        """A wait covered those copies (disjoint bytes, as when they were added)."""
-        self.in_flight[self._bytes(lanes, offsets, size, groups)] -= 1
+        """A wait covered those copies."""
+        self.in_flight[self._bytes(lanes, offsets, size, groups)] = False
 
     def check(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, verb: str) -> None:
         """(n, nbytes) flat bytes accessed by n lanes: none may have a copy in flight."""
-        hit = self.in_flight[byte_index] > 0
+        hit = self.in_flight[byte_index]
         if not hit.any():
             return
         row, col = np.unravel_index(int(np.flatnonzero(hit)[0]), hit.shape)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.linalg import tensor_core_sums
+from dxlinalg.linalg import mma_sums, tensor_core_sums
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
 from dxlinalg.linalg.mma_sums import (
     FloatMma,
@@ -111,3 +111,54 @@ def test_integer_sums_wrap_or_saturate():
     c = np.full((1, 1, 1), 2**31 - 100, np.int32)
     assert integer_mma(a, b, c, saturate=True)[0, 0, 0] == 2**31 - 1
     assert integer_mma(a, b, c, saturate=False)[0, 0, 0] == 2**31 - 100 + 2 * 127 * 127 - 2**32
+
+
+def step_back_toward_zero(values: np.ndarray) -> np.ndarray:
+    """The definition: round to nearest even (IEEE), step back toward zero where that went past the
+    value; magnitudes of 2^128 and more give Inf."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        nearest = values.astype(np.float32)
+        past = np.isfinite(values) & (np.abs(nearest.astype(np.float64)) > np.abs(values))
+        stepped = np.where(past, np.nextafter(nearest, np.float32(0)), nearest)
+        return np.where(np.isfinite(values) & (np.abs(values) >= 2.0 ** 128),
+                        np.copysign(np.inf, values).astype(np.float32), stepped)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), edges=st.booleans())
+def test_rounding_toward_zero_cuts_the_significand(seed, edges):
+    """mma_sums' float32 rounding toward zero against its definition, at float32's range edges too."""
+    rng = np.random.default_rng(seed)
+    if edges:
+        anchors = np.array([2.0 ** -149, 2.0 ** -127, 2.0 ** -126, 1.0, 2.0 ** 127, 2.0 ** 128,
+                            float(np.finfo(np.float32).max), 0.0])
+        values = rng.choice(anchors, 64) * (1 + rng.integers(-3, 4, 64) * 2.0 ** -52)
+        values[rng.random(64) < 0.1] = np.nan
+        values[rng.random(64) < 0.1] = np.inf
+    else:
+        values = rng.standard_normal(64) * np.exp2(rng.integers(-160, 140, 64).astype(float))
+    values = values * rng.choice([-1.0, 1.0], 64)
+    with np.errstate(over="ignore"):
+        got = mma_sums._toward_zero(values, lambda v: v.astype(np.float32))
+    want = step_back_toward_zero(values)
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def test_exact_tile_sums_of_certified_and_uncertified_tiles_together():
+    """Tame tiles (certified) and wild ones (filtered, then summed exactly) in one batch, with B given
+    as the transpose of column-major storage, as the fragment gather makes it."""
+    rng = np.random.default_rng(12)
+    left = np.concatenate([random_values(rng, np.dtype(np.float16), (3, 16, 16), wild) for wild in (False, True)])
+    right_columns = np.concatenate([random_values(rng, np.dtype(np.float16), (3, 8, 16), wild)
+                                    for wild in (False, True)])
+    c = np.concatenate([random_values(rng, np.dtype(np.float32), (3, 16, 8), wild) for wild in (False, True)])
+    right = right_columns.transpose(0, 2, 1)
+    with np.errstate(over="ignore"):
+        got = exact_tile_sums(left, right, c, lambda v: v.astype(np.float32)).astype(np.float32)
+    for w in range(6):
+        for m in range(16):
+            for n in range(8):
+                exact = sum((Fraction(float(left[w, i, m])) * Fraction(float(right[w, i, n])) for i in range(16)),
+                            Fraction(float(c[w, m, n])))
+                assert got[w, m, n].view(np.uint32) == np.asarray(oracle.round_nearest_even(exact, "f32")).view(
+                    np.uint32), (w, m, n)

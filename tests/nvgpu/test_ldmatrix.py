@@ -155,3 +155,23 @@ def test_memory_of_another_run_and_calls_outside_a_run_are_rejected():
             ldmatrix(view, (np.arange(32) % 16, 0), False, 1)
     with pytest.raises(InvalidArgumentError, match="needs running lanes"):
         ldmatrix(view, (np.arange(32) % 16, 0), False, 1)
+
+
+def test_rows_two_warps_read_are_read_by_several_threads():
+    """Both warps read the same rows (the race tracker keeps one record per row for them): a write by a
+    thread of either warp before a barrier races with the other warp's reads, and after one it does not."""
+    with standalone_lanes(64) as ctx:
+        memory = GroupSharedMemory(ctx, 256, name="smem")
+        memory.fill(0, 256)
+        view = TypedView(memory, np.float16, (16, 8), name="smem")
+        lane = np.arange(64)
+        ldmatrix(view, (lane % 16, 0), False, 2)
+        with if_(lane == 0), pytest.raises(UndefinedBehaviorError, match="write-after-read.*several threads"):
+            view.store((lane % 16, 0), np.zeros((64, 8), np.float16))
+        GroupMemoryBarrierWithGroupSync()
+        with if_(lane == 0):
+            view.store((lane % 16, 0), np.zeros((64, 8), np.float16))
+        GroupMemoryBarrierWithGroupSync()
+        ldmatrix(view, (lane % 16, 0), False, 2)
+        with if_(lane == 40), pytest.raises(UndefinedBehaviorError, match="write-after-read.*several threads"):
+            view.store((lane % 16, 0), np.zeros((64, 8), np.float16))

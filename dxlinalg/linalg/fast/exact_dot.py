@@ -4,12 +4,13 @@ The model (`mma_sums`) is the exact sum rounded once to the accumulator type. He
 as one float64 matrix product per batch of tiles, and each element is proved exact or recomputed:
 
 1. certificate (per tile): every product A[m, k] B[k, n] is below 2^(ha + hb) and a multiple of
-   2^(la + lb), from the largest and smallest nonzero magnitude of the A and B tiles (their
-   binades; read on the bit patterns, where magnitudes order like integers), and C below 2^hc and
-   a multiple of 2^lc; when
+   2^(la + lb), and C below 2^hc and a multiple of 2^lc, with ha, hb, hc from the largest
+   magnitude of the whole batch's A, B and C and la, lb, lc the quanta of the tile's smallest
+   nonzero magnitudes (all read on the bit patterns, where magnitudes order like integers: two
+   whole-array reductions and one per tile and operand); when
    max(ha + hb, hc) + log2(K + 1) - min(la + lb, lc) <= 53, every float64 partial sum is exact
    whatever the BLAS order, so the sum *is* the exact sum (this settles the exact ties that step 2
-   cannot);
+   cannot, and in data drawn from a few binades nearly every tile);
 2. filter (tiles the certificate does not settle): products of f16/bf16/tf32 values are exact in
    float64 and their float64 sum is within (K + 1) * 2^-53 * sum |terms| of the exact one (one more
    matrix product, of magnitudes); where s - err and s + err round alike, so does the exact sum;
@@ -24,11 +25,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import cache
 
 import ml_dtypes
 import numpy as np
 
-from dxlinalg.gpu.half import half_aware_astype
 from dxlinalg.linalg.fast.wave_sums import (
     ERROR_BOUND_PER_LANE,
     FLOAT64_PRECISION,
@@ -43,13 +44,13 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
     """(W, M, N) float64 values that `rounding` rounds like the exact C + sum_k left[k, m] * right[k, n].
 
     `left` (W, K, M), `right` (W, K, N) and `c` (W, M, N) are float16, bfloat16 or float32 arrays."""
-    waves, k = left.shape[:2]
-    left64, right64, c64 = (half_aware_astype(v, np.float64) for v in (left, right, c))
+    k = left.shape[1]
+    left64, right64, c64 = (v.astype(np.float64) for v in (left, right, c))     # exact; the same memory order
     with np.errstate(invalid="ignore", over="ignore"):
-        sums = np.matmul(left64.transpose(0, 2, 1), right64) + c64
+        sums = np.matmul(left64.transpose(0, 2, 1), right64)
+        sums += c64
     sums += 0.0                                                             # -0 -> +0
-    spare = FLOAT64_PRECISION - math.ceil(math.log2(k + 1))
-    unsettled = np.flatnonzero(~_certified([_binades(v.reshape(waves, -1)) for v in (left, right, c)], spare))
+    unsettled = np.flatnonzero(~_certified(left, right, c, FLOAT64_PRECISION - math.ceil(math.log2(k + 1))))
     if unsettled.size:
         a, b, s = left64[unsettled], right64[unsettled], sums[unsettled]
         with np.errstate(invalid="ignore", over="ignore"):
@@ -67,31 +68,64 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
     return sums
 
 
-def _certified(bounds: list[tuple[np.ndarray, np.ndarray, np.ndarray]], spare: int) -> np.ndarray:
+def _certified(left: np.ndarray, right: np.ndarray, c: np.ndarray, spare: int) -> np.ndarray:
     """Per tile: products of A's and B's values plus C's, all finite, span at most `spare` bits."""
-    (high_a, low_a, finite_a), (high_b, low_b, finite_b), (high_c, low_c, finite_c) = bounds
-    high = np.maximum(high_a + high_b, high_c)
-    low = np.minimum(low_a + low_b, low_c)
-    return (high - low <= spare) & finite_a & finite_b & finite_c
+    highs = [_highest_binade(v) for v in (left, right, c)]
+    if any(h is None for h in highs):
+        return np.zeros(c.shape[0], dtype=bool)
+    high_a, high_b, high_c = highs
+    high = max(high_a + high_b, high_c)                                 # type: ignore[operator]
+    low = np.minimum(_lowest_quanta(left) + _lowest_quanta(right), _lowest_quanta(c))
+    return high - low <= spare
 
 
-def _binades(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per row of (W, n) values: (h, l, finite) with every |value| < 2^h and every nonzero value a
-    multiple of 2^l (the binade quanta of the largest and of the smallest nonzero magnitude), and
-    whether all are finite. An all-zero row gets bounds that never bind."""
-    info = ml_dtypes.finfo(values.dtype)
-    unsigned = np.dtype(f"u{values.dtype.itemsize}")
-    magnitude = np.ascontiguousarray(values).view(unsigned) & unsigned.type((1 << (8 * values.dtype.itemsize - 1)) - 1)
-    largest = magnitude.max(axis=1)
-    smallest = (magnitude - unsigned.type(1)).min(axis=1) + unsigned.type(1)     # zeros wrap past the top
-    fraction_bits = int(info.nmant)
-    all_ones = (1 << (8 * values.dtype.itemsize - 1 - fraction_bits)) - 1
-    bias = all_ones // 2
-    top_field = (largest >> unsigned.type(fraction_bits)).astype(np.int64)
-    low_field = (smallest >> unsigned.type(fraction_bits)).astype(np.int64)
-    high = np.where(largest > 0, np.maximum(top_field, 1) - bias + 1, -NEVER_BINDS)
-    low = np.where(largest > 0, np.maximum(low_field, 1) - bias - fraction_bits, NEVER_BINDS)
-    return high, low, top_field < all_ones
+def _magnitude_bits(values: np.ndarray) -> tuple[np.dtype, int, int, int]:
+    """(the unsigned dtype of the values' bits, the magnitude mask, fraction bits, exponent bias)."""
+    return _format_bits(values.dtype)
+
+
+@cache
+def _format_bits(dtype: np.dtype) -> tuple[np.dtype, int, int, int]:
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    fraction_bits = int(ml_dtypes.finfo(dtype).nmant)
+    exponent_bits = 8 * dtype.itemsize - 1 - fraction_bits
+    return unsigned, (1 << (8 * dtype.itemsize - 1)) - 1, fraction_bits, (1 << (exponent_bits - 1)) - 1
+
+
+def _highest_binade(values: np.ndarray) -> int | None:
+    """h with every |value| < 2^h (-NEVER_BINDS when all are zero); None when one is Inf or NaN.
+    The largest magnitude is the larger of the largest bit pattern read as signed (the largest
+    positive value) and read as unsigned (0x80.. plus the largest negative magnitude)."""
+    unsigned, mask, fraction_bits, bias = _magnitude_bits(values)
+    bits = values.view(unsigned)
+    top_unsigned, top_signed = int(bits.max()), int(bits.view(f"i{values.dtype.itemsize}").max())
+    largest = max(top_signed, top_unsigned & mask if top_unsigned > mask else top_unsigned)
+    field = largest >> fraction_bits
+    if field > 2 * bias:
+        return None
+    return max(field, 1) - bias + 1 if largest else -NEVER_BINDS
+
+
+def _lowest_quanta(tiles: np.ndarray) -> np.ndarray:
+    """(W,) the quantum 2^l of each tile's smallest nonzero magnitude's binade (NEVER_BINDS for an
+    all-zero tile): every nonzero value of the tile is a multiple of 2^l. (bits - 1) & mask is the
+    magnitude minus one, and the largest pattern for a zero, so its minimum is the smallest nonzero
+    magnitude's."""
+    unsigned, mask, fraction_bits, bias = _magnitude_bits(tiles)
+    below = _tile_values(tiles).view(unsigned) - unsigned.type(1)
+    below &= unsigned.type(mask)
+    smallest = below.min(axis=1).astype(np.int64) + 1
+    low = np.maximum(smallest >> fraction_bits, 1) - bias - fraction_bits
+    return np.where(smallest > mask, NEVER_BINDS, low)
+
+
+def _tile_values(tiles: np.ndarray) -> np.ndarray:
+    """(W, rows * cols): each tile's values in some order, without a copy when the tiles are stored
+    row- or column-major."""
+    for view in (tiles, tiles.transpose(0, 2, 1)):
+        if view.flags.c_contiguous:
+            return view.reshape(tiles.shape[0], -1)
+    return np.ascontiguousarray(tiles).reshape(tiles.shape[0], -1)
 
 
 def _exact_sums(terms: np.ndarray) -> np.ndarray:
