@@ -67,19 +67,30 @@ def _batch_addresses(shape: tuple[int, int], layout: TensorLayout, view: TensorV
                      store: bool) -> tuple[np.ndarray, np.ndarray | None] | None:
     """(index (I, K), status (I, K) or None when all in bounds), or None where the fast path does not apply.
 
-    The caller has run `tensor_element_addresses` for one instance, so the offset-independent checks passed."""
+    The caller has run `tensor_element_addresses` for one instance, so the offset-independent checks passed.
+    When every element of every instance is in bounds and blocks are single elements, each index is
+    (sum_d (spanCoord_d + offset_d) * stride_d) mod 2^32: one pattern for all instances plus a constant each."""
     m, n = shape
     if 0 in layout.block_size or 0 in layout.span:
         return None
     plan = _span_plan(m, n, layout.span, view)
     mode = _effective_mode(layout, store)
+    full_offsets = offsets + np.array(layout.offset, np.int64)
+    tables = [_dimension_table(values[None, :], full_offsets[:, d:d + 1], layout.dimension[d], mode)
+              for d, values in enumerate(plan.values)]
+    if any(table.flags is not None for table in tables):
+        if mode == ClampMode.Undefined:
+            return None                   # out of bounds in Undefined mode: load_tensor reports or decides
+    elif plan.clip_flags is None and all(size == 1 for size in layout.block_size):
+        strides = np.array(layout.stride, np.int64)
+        pattern = np.zeros(m * n, np.int64)
+        for d, (values, positions) in enumerate(zip(plan.values, plan.positions)):
+            pattern += values[positions] * strides[d]
+        return (pattern[None, :] + (full_offsets * strides).sum(axis=1)[:, None]) & UINT32_MASK, None
     flags = None if plan.clip_flags is None else np.broadcast_to(plan.clip_flags, (offsets.shape[0], m * n))
     index = np.zeros((offsets.shape[0], m * n), np.int64)
-    for d, (values, positions) in enumerate(zip(plan.values, plan.positions)):
-        table = _dimension_table(values[None, :], offsets[:, d:d + 1] + layout.offset[d], layout.dimension[d], mode)
+    for d, (table, positions) in enumerate(zip(tables, plan.positions)):
         if table.flags is not None:
-            if mode == ClampMode.Undefined:
-                return None                   # out of bounds in Undefined mode: load_tensor reports or decides
             gathered = table.flags[:, positions]
             flags = gathered if flags is None else flags | gathered
         block = table.coord // layout.block_size[d]
