@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from d3d12api import *
 from dxlinalg.gpu.shader import ComputeShader
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
@@ -32,10 +32,10 @@ from dxlinalg.hlsl import (
     RWByteAddressBuffer,
     SV_GroupID,
     compute_shader,
+    coopmat,
     coopMatLoadTensorNV,
     coopMatMulAdd,
     coopMatStoreTensorNV,
-    coopmat,
     createTensorLayoutNV,
     float16_t,
     float32_t,
@@ -50,7 +50,11 @@ from dxlinalg.hlsl import (
     sliceTensorLayoutNV,
 )
 from dxlinalg.profile.registry import load_profile
-from shaders.host_helpers import GpuContext, create_compute_pipeline, create_root_signature
+from shaders.host_helpers import (
+    GpuContext,
+    create_compute_pipeline,
+    create_root_signature,
+)
 from shaders.sample_args import int_in, profile
 
 TILE_M = TILE_N = 64    # the output tile of one subgroup

@@ -41,12 +41,14 @@ from dxlinalg.coopmat.matrix_enums import (
 )
 from dxlinalg.coopmat.matrix_memory import (
     MatrixMemory,
+    _element_offsets,
     buffer_memory,
     load_matrix,
     store_matrix,
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
+from dxlinalg.coopmat.ownership import ownership_map
 from dxlinalg.coopmat.per_element import per_element_op
 from dxlinalg.coopmat.reduce import reduce_matrix
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
@@ -62,7 +64,7 @@ from dxlinalg.coopmat.tensor_memory import DecodeFunc, load_tensor, store_tensor
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.coopmat.transpose import transpose_matrix
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.context import DispatchState, ExecutionContext, require_context
+from dxlinalg.gpu.context import ExecutionContext, require_context
 from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
 from dxlinalg.gpu.resources import ByteAddressBufferView
 
@@ -118,6 +120,38 @@ def _active_memory(buffer: _Buffer, active: np.ndarray) -> MatrixMemory:
     return dataclasses.replace(buffer.memory, origin=buffer.memory.origin[active])
 
 
+def _track_shared(ctx: ExecutionContext, buf: object, m: CoopMatValue, active: np.ndarray, positions: np.ndarray,
+                  accessed: np.ndarray, is_store: bool, op: str) -> None:
+    """Tell a groupshared array's race tracker which invocation reads or writes which bytes.
+
+    `positions` (active instances, rows, cols) are byte positions in the groupshared rows, `accessed`
+    which elements touch memory; each element is accessed by the invocation that owns it (the
+    profile's ownership map), so the tracker's barrier and race rules apply as to any other access."""
+    if not isinstance(buf, GroupSharedArray) or buf.view.memory.tracker is None or not accessed.any():
+        return
+    owners = ownership_map(m.type, m.instances.size, ctx.profile.coopmat)
+    invocation = owners.slot_of_element // owners.length                              # (rows * cols,)
+    lanes = m.instances.first_lane[active][:, None] + invocation[None, :]
+    keep = accessed.reshape(lanes.shape)
+    byte_index = positions.reshape(lanes.shape)[keep][:, None] + np.arange(m.type.component.itemsize)
+    tracker = buf.view.memory.tracker
+    what = f"{op} of {buf.name}"
+    if is_store:
+        tracker.store(byte_index, lanes[keep], what)
+    else:
+        tracker.load(byte_index, lanes[keep], what)
+
+
+def _track_matrix_access(ctx: ExecutionContext, buf: object, buffer: _Buffer, m: CoopMatValue, active: np.ndarray,
+                         layout: object, strides: np.ndarray, elements: np.ndarray, is_store: bool, op: str) -> None:
+    if not isinstance(buf, GroupSharedArray):
+        return
+    memory = _active_memory(buffer, active)
+    access = _element_offsets(memory, m.type, layout, strides[active], elements[active], buffer.element,
+                              buffer.components, is_store, ctx.strict, op)
+    _track_shared(ctx, buf, m, active, memory.origin[:, None, None] + access.offsets, access.inside, is_store, op)
+
+
 # -- GL_KHR_cooperative_matrix -----------------------------------------------------------------------------------
 def coopMatLoad(m: CoopMatValue, buf: object, element: object, stride: object, matrixLayout: object, *,
                 element_type: object = None) -> CoopMatValue:
@@ -130,6 +164,7 @@ def coopMatLoad(m: CoopMatValue, buf: object, element: object, stride: object, m
     strides = uniform_operand(ctx, stride, m.instances, "stride", op)
     buffer = _buffer(buf, m, element_type, op)
     if active.any():
+        _track_matrix_access(ctx, buf, buffer, m, active, matrixLayout, strides, elements, False, op)
         loaded = load_matrix(_active_memory(buffer, active), m.type, layout=matrixLayout, stride=strides[active],
                              element_offset=elements[active], pointee=buffer.element,
                              pointee_components=buffer.components, strict=ctx.strict, op=op)
@@ -150,6 +185,7 @@ def coopMatStore(m: CoopMatValue, buf: object, element: object, stride: object, 
     strides = uniform_operand(ctx, stride, m.instances, "stride", op)
     buffer = _buffer(buf, m, element_type, op)
     if active.any():
+        _track_matrix_access(ctx, buf, buffer, m, active, matrixLayout, strides, elements, True, op)
         store_matrix(_active_memory(buffer, active), CoopMatrix(m.type, m.matrix.values[active]),
                      layout=matrixLayout, stride=strides[active], element_offset=elements[active],
                      pointee=buffer.element, pointee_components=buffer.components, strict=ctx.strict, op=op)
@@ -331,18 +367,25 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
         return
     for i in np.flatnonzero(active):
         layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
-        store_tensor(buffer.handles[i], m.matrix.values[i], layout, view=tensorView, pointer_offset=int(pointers[i]),
-                     strict=ctx.strict, op=op)
+        addresses = store_tensor(buffer.handles[i], m.matrix.values[i], layout, view=tensorView,
+                                 pointer_offset=int(pointers[i]), strict=ctx.strict, op=op)
+        origin = buffer.memory.origin[i] + int(pointers[i])
+        alone = np.arange(m.instances.count) == i
+        _track_shared(ctx, buf, m, alone, (origin + addresses.index * m.type.component.itemsize)[None],
+                      addresses.accessed[None], True, op)
 
 
 # -- GL_NV_cooperative_matrix2: whole-matrix operations ----------------------------------------------------------
-_calls: weakref.WeakKeyDictionary[DispatchState, itertools.count] = weakref.WeakKeyDictionary()
+_calls: dict[int, itertools.count] = {}     # id(DispatchState) -> its counter, dropped with the state
 
 
 def _call_index(ctx: ExecutionContext) -> int:
     """This dispatch's running number of Reduce/PerElement calls (seeds the adversarial orders)."""
-    counter = _calls.setdefault(ctx.state, itertools.count())
-    return next(counter)
+    key = id(ctx.state)
+    if key not in _calls:
+        _calls[key] = itertools.count()
+        weakref.finalize(ctx.state, _calls.pop, key, None)
+    return next(_calls[key])
 
 
 def coopMatReduceNV(o: CoopMatValue, m: CoopMatValue, reduceMask: int, combineOp: Callable[..., object]) -> None:
