@@ -113,10 +113,12 @@ def _unit_positions(rng: BufferRange, pointers: np.ndarray, index: np.ndarray, a
     if rng.base_offset % unit or (pointers % unit).any() or (pointers < 0).any() or (pointers > rng.size).any():
         return None
     limits = (rng.size - pointers) // unit
-    inside = index < limits[:, None]
-    if not (inside if accessed is None else inside | ~accessed).all():
-        return None
-    return index + (pointers // unit)[:, None]
+    if index.shape[1]:
+        reach = index.max(axis=1) if accessed is None else np.where(accessed, index, -1).max(axis=1)
+        if not (reach < limits).all():
+            return None
+    index += (pointers // unit)[:, None]
+    return index
 
 
 def _units(rng: BufferRange, unit: int) -> np.ndarray | None:
