@@ -23,7 +23,6 @@ import sys
 
 import numpy as np
 
-from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
 from dxlinalg.gpu.shader import ComputeShader
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
@@ -31,12 +30,12 @@ from dxlinalg.hlsl import (
     RWByteAddressBuffer,
     SV_GroupID,
     compute_shader,
+    coopmat,
     coopMatLoadTensorNV,
     coopMatMulAdd,
     coopMatPerElementNV,
     coopMatReduceNV,
     coopMatStoreTensorNV,
-    coopmat,
     createTensorLayoutNV,
     createTensorViewNV,
     float16_t,
@@ -50,7 +49,11 @@ from dxlinalg.hlsl import (
     setTensorLayoutDimensionNV,
     sliceTensorLayoutNV,
 )
-from shaders.host_helpers import GpuContext, create_compute_pipeline, create_root_signature
+from shaders.host_helpers import (
+    GpuContext,
+    create_compute_pipeline,
+    create_root_signature,
+)
 from shaders.sample_args import int_in, profile
 
 HEAD = 16           # d: the head dimension

@@ -405,3 +405,30 @@ def test_uint_buffers_can_hold_other_component_types():
 
     run(shader, {"t0": raw(values), "u0": out})
     assert np.array_equal(out.view(np.float32).reshape(4, 8), values.astype(np.float32))
+
+
+def test_a_missing_barrier_after_a_groupshared_store_is_a_race():
+    @compute_shader(numthreads=(32, 1, 1))
+    def shader(dst=RWByteAddressBuffer("u0"), tile=groupshared(float32_t, 32)):
+        m = F32_ACC(3.0)                                  # 32 elements, one per invocation (plain map)
+        coopMatStore(m, tile, 0, 8, gl_CooperativeMatrixLayoutRowMajor)
+        i = SV_GroupIndex()
+        dst.Store(i * 4, tile[(i + 1) % 32])              # another invocation's element, no barrier
+
+    with pytest.raises(UndefinedBehaviorError, match="read-after-write"):
+        run(shader, {"u0": np.zeros(128, np.uint8)})
+
+
+def test_tensor_stores_to_groupshared_count_as_writes():
+    out = np.zeros(128, np.uint8)
+
+    @compute_shader(numthreads=(32, 1, 1))
+    def shader(dst=RWByteAddressBuffer("u0"), tile=groupshared(float32_t, 32)):
+        layout = setTensorLayoutDimensionNV(createTensorLayoutNV(2, gl_CooperativeMatrixClampModeConstantNV), 4, 8)
+        coopMatStoreTensorNV(F32_ACC(2.5), tile, 0, layout)
+        GroupMemoryBarrierWithGroupSync()
+        i = SV_GroupIndex()
+        dst.Store(i * 4, tile[i])
+
+    run(shader, {"u0": out})
+    assert np.all(out.view(np.float32) == 2.5)

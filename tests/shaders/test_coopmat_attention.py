@@ -7,7 +7,12 @@ import pytest
 
 from dxlinalg.profile.registry import builtin_profile_names
 from shaders import coopmat_attention
-from shaders.coopmat_attention import errors, reference_attention, run_attention, sample_inputs
+from shaders.coopmat_attention import (
+    errors,
+    reference_attention,
+    run_attention,
+    sample_inputs,
+)
 from shaders.host_helpers import GpuContext
 
 
