@@ -41,6 +41,7 @@ from dxlinalg.coopmat.scope import (
 )
 from dxlinalg.coopmat.transpose import convert_matrix
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu import masking
 from dxlinalg.gpu.context import ExecutionContext, require_context
 from dxlinalg.gpu.types import ScalarType
 
@@ -250,7 +251,7 @@ class CoopMatValue:
             if scalar.ndim:
                 scalar = uniform_operand(ctx, scalar, self.instances, "Scalar", "OpMatrixTimesScalar")
             scalar = _to_component(scalar, self.type.component)
-            return self._result(elementwise.matrix_times_scalar(self.matrix, np.ascontiguousarray(scalar)))
+            return self._result(elementwise.matrix_times_scalar(self.matrix, np.asarray(scalar)))
         op = elementwise.f_mul if is_float(self.type.component) else elementwise.i_mul
         return self._result(op(self.matrix, self._other(other)))
 
@@ -267,3 +268,22 @@ class CoopMatValue:
         if is_float(self.type.component):
             return self._result(elementwise.f_negate(self.matrix))
         return self._result(elementwise.s_negate(self.matrix))
+
+
+def assign(old: object, new: object) -> object:
+    """`old = new` under the current mask, for lane values and coopmat values alike.
+
+    A coopmat assigned inside `with if_(...)` (GLSL: `if (c) m = x;`, c uniform in the scope) must
+    keep its value in the scope instances that do not take the branch: instances whose invocations
+    are active take `new`, the others keep `old` (strict mode reports a partly active instance).
+    Anything else is `dxlinalg.gpu.assign`."""
+    if not isinstance(old, CoopMatValue) and not isinstance(new, CoopMatValue):
+        return masking.assign(old, new)
+    if not (isinstance(old, CoopMatValue) and isinstance(new, CoopMatValue)) or old.type != new.type:
+        raise InvalidArgumentError(
+            f"assign: a coopmat takes a coopmat of its own type; got {getattr(old, 'type', type(old).__name__)} "
+            f"= {getattr(new, 'type', type(new).__name__)}")
+    ctx = require_context("assign")
+    active = require_uniform(ctx, old.instances, "assign (a coopmat assignment)")
+    values = np.where(active[:, None, None], new.matrix.values, old.matrix.values)
+    return CoopMatValue(CoopMatrix(old.type, values), old.instances)

@@ -12,6 +12,7 @@ everything else, so host code in the same module keeps working (see dxlinalg.gpu
 # cooperative matrices under GLSL's names (GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2)
 from dxlinalg.coopmat.glsl_matrix import (
     CoopMatValue,
+    assign,  # dxlinalg.gpu.assign, and coopmat values per scope instance
     bfloat16_t,
     coopmat,
     floate4m3_t,
@@ -83,7 +84,6 @@ from dxlinalg.gpu import (
     WaveIsFirstLane,
     WaveReadLaneAt,
     WaveReadLaneFirst,
-    assign,
     compute_shader,
     else_,
     if_,

@@ -15,6 +15,7 @@ from dxlinalg.hlsl import (
     SV_GroupID,
     SV_GroupIndex,
     WaveGetLaneIndex,
+    assign,
     compute_shader,
     coopmat,
     coopMatLoad,
@@ -46,6 +47,7 @@ from dxlinalg.hlsl import (
     if_,
     int8_t,
     int32_t,
+    lane_zeros,
     setTensorLayoutDimensionNV,
     setTensorViewClipNV,
     sliceTensorLayoutNV,
@@ -432,3 +434,26 @@ def test_tensor_stores_to_groupshared_count_as_writes():
 
     run(shader, {"u0": out})
     assert np.all(out.view(np.float32) == 2.5)
+
+
+def test_assign_in_a_branch_keeps_the_other_subgroups_values():
+    out = np.zeros(2 * 128 + 128, np.uint8)
+
+    @compute_shader(numthreads=(64, 1, 1))
+    def shader(dst=RWByteAddressBuffer("u0")):
+        wave = SV_GroupIndex() // 32
+        m = F32_ACC(1.0)
+        x = lane_zeros(dtype=np.float32)
+        with if_(wave == 1):
+            m = assign(m, m * 3)
+            x = assign(x, 2.0)
+        coopMatStore(m, dst, wave * 32, 8, gl_CooperativeMatrixLayoutRowMajor)
+        with if_(wave == 0):
+            dst.Store(256 + SV_GroupIndex() * 4, x)
+        with pytest.raises(InvalidArgumentError, match="coopmat of its own type"):
+            assign(m, F32_A(1.0))
+
+    run(shader, {"u0": out})
+    words = out.view(np.float32)
+    assert np.all(words[:32] == 1.0) and np.all(words[32:64] == 3.0)
+    assert np.all(words[64:] == 0.0)          # wave 0's lanes did not take the branch
