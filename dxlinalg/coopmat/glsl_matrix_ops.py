@@ -71,6 +71,7 @@ from dxlinalg.gpu.resources import ByteAddressBufferView
 gl_CooperativeMatrixLayoutRowMajor = int(CooperativeMatrixLayout.RowMajorKHR)
 gl_CooperativeMatrixLayoutColumnMajor = int(CooperativeMatrixLayout.ColumnMajorKHR)
 gl_MatrixOperandsSaturatingAccumulation = int(CooperativeMatrixOperands.SaturatingAccumulationKHR)
+REDUCE_COMPONENTS = tuple(np.dtype(t) for t in (np.float16, np.float32, np.float64))
 
 
 def _matrix(value: object, operand: str, op: str) -> CoopMatValue:
@@ -392,6 +393,11 @@ def coopMatReduceNV(o: CoopMatValue, m: CoopMatValue, reduceMask: int, combineOp
     """coopMatReduceNV(out o, m, reduceMask, combineOp): combineOp(a, b) is called on arrays, like a ufunc."""
     op = "coopMatReduceNV"
     o, m = _matrix(o, "o", op), _matrix(m, "m", op)
+    if m.type.component not in REDUCE_COMPONENTS:
+        raise InvalidArgumentError(
+            f"{op}: m is {m.type}; GL_NV_cooperative_matrix2 declares coopMatReduceNV for float16_t, float32_t and "
+            f"float64_t components only (its combineOp overloads), though SPIR-V's OpCooperativeMatrixReduceNV "
+            f"takes any")
     ctx = require_context(op)
     require_uniform(ctx, m.instances, op)
     o.matrix = reduce_matrix(m.matrix, o.type, reduceMask, combineOp, ctx.profile.coopmat,  # type: ignore[arg-type]

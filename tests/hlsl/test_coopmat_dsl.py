@@ -377,6 +377,9 @@ def test_bad_builtin_operands_are_rejected():
             sliceTensorLayoutNV(layout, 0, WaveGetLaneIndex(), 0, 8)
         with pytest.raises(InvalidArgumentError, match="the type of m"):
             coopMatPerElementNV(F32_A(), m, lambda r, c, x: x)
+        with pytest.raises(InvalidArgumentError, match="float16_t, float32_t and float64_t"):
+            ints = coopmat[int32_t, gl_ScopeSubgroup, 4, 8, gl_MatrixUseAccumulator]
+            coopMatReduceNV(ints(), ints(1), gl_CooperativeMatrixReduceRowNV, np.add)
         with pytest.raises(InvalidArgumentError, match="arithmetic"):
             m + 1.0
         with pytest.raises(InvalidArgumentError, match="index"):
