@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dxlinalg.coopmat.ownership import ownership_map
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
@@ -460,3 +462,39 @@ def test_assign_in_a_branch_keeps_the_other_subgroups_values():
     words = out.view(np.float32)
     assert np.all(words[:32] == 1.0) and np.all(words[32:64] == 3.0)
     assert np.all(words[64:] == 0.0)          # wave 0's lanes did not take the branch
+
+
+@settings(max_examples=25, deadline=None)
+@given(rows=st.integers(1, 9), cols=st.integers(1, 9), dtype=st.sampled_from(["float16", "float32", "int8", "uint8",
+                                                                            "int32"]),
+       profile=st.sampled_from(["reference", "adversarial", "nvidia-h100"]), seed=st.integers(0, 99))
+def test_elements_and_arithmetic_round_trip_for_any_shape(rows, cols, dtype, profile, seed):
+    prof = load_profile(profile)
+    rng = np.random.default_rng(seed)
+    component = np.dtype(dtype)
+    a = rng.integers(-50, 50, (rows, cols)).astype(component)
+    b = rng.integers(1, 50, (rows, cols)).astype(component)
+    T = coopmat[component, gl_ScopeSubgroup, rows, cols, gl_MatrixUseAccumulator]
+    size = rows * cols * component.itemsize
+    out = np.zeros(3 * size + 64, np.uint8)
+
+    @compute_shader(numthreads=(prof.wave_size, 1, 1))
+    def shader(src=ByteAddressBuffer("t0"), dst=RWByteAddressBuffer("u0")):
+        x, y = T(), T()
+        coopMatLoad(x, src, 0, cols, gl_CooperativeMatrixLayoutRowMajor)
+        coopMatLoad(y, src, rows * cols, cols, gl_CooperativeMatrixLayoutRowMajor)
+        z = T()
+        for i in range(x.length()):                      # z = x + y, one component per invocation at a time
+            z[i] = x[i] + y[i]
+        coopMatStore(z, dst, 0, cols, gl_CooperativeMatrixLayoutRowMajor)
+        coopMatStore(x + y, dst, rows * cols, cols, gl_CooperativeMatrixLayoutRowMajor)
+        coopMatStore(x * y - y, dst, 2 * rows * cols, cols, gl_CooperativeMatrixLayoutRowMajor)
+
+    source = np.concatenate([a.reshape(-1), b.reshape(-1)])
+    with np.errstate(over="ignore"):
+        run(shader, {"t0": raw(source, 64), "u0": out}, profile=profile)
+        expected_sum = (a + b).astype(component)
+        expected_other = (a * b - b).astype(component)
+    got = out[: 3 * size].view(component).reshape(3, rows, cols)
+    assert np.array_equal(got[0], expected_sum) and np.array_equal(got[1], expected_sum)
+    assert np.array_equal(got[2], expected_other)
