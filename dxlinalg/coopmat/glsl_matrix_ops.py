@@ -332,12 +332,19 @@ def coopMatLoadTensorNV(m: CoopMatValue, buf: object, element: object, tensorLay
     pointers = elements * buffer.element_bytes
     if not active.any():
         return m
-    values = m.matrix.values.copy()
     if decode is None and buffer.handles is None:
-        values[active] = load_tensor_instances(buf, m.type.shape, base, m.type.component, offsets[active],
-                                               pointers[active], view=view, obj=values[active], strict=ctx.strict,
-                                               op=op)
+        everyone = bool(active.all())
+        subset = slice(None) if everyone else active                  # views, not copies, when all are active
+        kept = None if view is None else m.matrix.values[subset]      # only a view clips: those keep m's values
+        loaded = load_tensor_instances(buf, m.type.shape, base, m.type.component, offsets[subset], pointers[subset],
+                                       view=view, obj=kept, strict=ctx.strict, op=op)
+        if everyone:
+            values = loaded
+        else:
+            values = m.matrix.values.copy()
+            values[active] = loaded
     else:
+        values = m.matrix.values.copy()
         for i in np.flatnonzero(active):
             handle = buf if buffer.handles is None else buffer.handles[i]
             layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
