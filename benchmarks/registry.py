@@ -31,6 +31,7 @@ WORKLOADS: list[Workload] = [
     Workload("N1", "benchmarks.n1_mma_sync"),
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),
     Workload("C1", "benchmarks.c1_tensor_addressing"),
+    Workload("C2", "benchmarks.c2_coopmat_gemm"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -9,6 +9,59 @@ builtins' place there: HLSL's meaning on numpy arrays and scalars (lane values),
 everything else, so host code in the same module keeps working (see dxlinalg.gpu.intrinsics).
 """
 
+# cooperative matrices under GLSL's names (GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2)
+from dxlinalg.coopmat.glsl_matrix import (
+    CoopMatValue,
+    assign,  # dxlinalg.gpu.assign, and coopmat values per scope instance
+    bfloat16_t,
+    coopmat,
+    floate4m3_t,
+    floate5m2_t,
+    gl_MatrixUseA,
+    gl_MatrixUseAccumulator,
+    gl_MatrixUseB,
+    gl_ScopeSubgroup,
+    gl_ScopeWorkgroup,
+    int8_t,
+    uint8_t,
+)
+from dxlinalg.coopmat.glsl_matrix_ops import (
+    LaneTensorLayout,
+    coopMatLoad,
+    coopMatLoadTensorNV,
+    coopMatMulAdd,
+    coopMatPerElementNV,
+    coopMatReduceNV,
+    coopMatStore,
+    coopMatStoreTensorNV,
+    coopMatTransposeNV,
+    gl_CooperativeMatrixLayoutColumnMajor,
+    gl_CooperativeMatrixLayoutRowMajor,
+    gl_MatrixOperandsSaturatingAccumulation,
+    setTensorLayoutBlockSizeNV,
+    setTensorLayoutClampValueNV,
+    setTensorLayoutDimensionNV,
+    setTensorLayoutStrideNV,
+    sliceTensorLayoutNV,
+)
+from dxlinalg.coopmat.glsl_tensor import (
+    createTensorLayoutNV,
+    createTensorViewNV,
+    gl_CooperativeMatrixClampModeClampToEdgeNV,
+    gl_CooperativeMatrixClampModeConstantNV,
+    gl_CooperativeMatrixClampModeMirrorRepeatNV,
+    gl_CooperativeMatrixClampModeRepeatNV,
+    gl_CooperativeMatrixClampModeUndefinedNV,
+    setTensorViewClipNV,
+    setTensorViewDimensionsNV,
+    setTensorViewStrideNV,
+)
+from dxlinalg.coopmat.reduce import (
+    gl_CooperativeMatrixReduce2x2NV,
+    gl_CooperativeMatrixReduceColumnNV,
+    gl_CooperativeMatrixReduceRowAndColumnNV,
+    gl_CooperativeMatrixReduceRowNV,
+)
 from dxlinalg.gpu import (
     BufferBinding,
     ByteAddressBuffer,
@@ -31,7 +84,6 @@ from dxlinalg.gpu import (
     WaveIsFirstLane,
     WaveReadLaneAt,
     WaveReadLaneFirst,
-    assign,
     compute_shader,
     else_,
     if_,
