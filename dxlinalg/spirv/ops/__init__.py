@@ -15,4 +15,5 @@ from dxlinalg.spirv.ops import (  # noqa: F401  # noqa: F401,E402  # noqa: F401,
     relational,
     replicated_composites,
     subgroup,
+    tensor_addressing,
 )
