@@ -21,7 +21,12 @@ import numpy as np
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
 from dxlinalg.errors import DxLinalgError
-from dxlinalg.spirv.errors import Location, SpirvUnsupportedError, SpirvValidationError, at
+from dxlinalg.spirv.errors import (
+    Location,
+    SpirvUnsupportedError,
+    SpirvValidationError,
+    at,
+)
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import (
     EXTRA_TYPE_PARSERS,

@@ -24,15 +24,37 @@ from dxlinalg.coopmat.conversions import CONVERSIONS
 from dxlinalg.coopmat.elementwise import ARITHMETIC
 from dxlinalg.coopmat.matrix_enums import StorageClass as CoopStorage
 from dxlinalg.coopmat.matrix_type import CoopMatrix
-from dxlinalg.coopmat.ownership import OwnershipMap, from_fragments, ownership_map, to_fragments
-from dxlinalg.coopmat.scope import ScopeInstances, active_instances, scope_instances, uniform_per_instance
+from dxlinalg.coopmat.ownership import (
+    OwnershipMap,
+    from_fragments,
+    ownership_map,
+    to_fragments,
+)
+from dxlinalg.coopmat.scope import (
+    ScopeInstances,
+    active_instances,
+    scope_instances,
+    uniform_per_instance,
+)
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.spirv.compiler import HANDLERS, Compute, Factory, Frame, InstructionContext, opcode_of, register_opcode
-from dxlinalg.spirv.coopmat_type import EXTENSION, CooperativeMatrixType, is_cooperative_matrix
-from dxlinalg.spirv.ops import arithmetic as _arithmetic  # noqa: F401  (registered first: wrapped below)
+from dxlinalg.spirv.compiler import (
+    HANDLERS,
+    Compute,
+    Factory,
+    Frame,
+    InstructionContext,
+    opcode_of,
+    register_opcode,
+)
+from dxlinalg.spirv.coopmat_type import (
+    EXTENSION,
+    CooperativeMatrixType,
+    is_cooperative_matrix,
+)
+from dxlinalg.spirv.ops import arithmetic as _arithmetic_ops  # noqa: F401  (registered first: wrapped below)
 from dxlinalg.spirv.ops import composite as _composite  # noqa: F401
-from dxlinalg.spirv.ops import conversion as _conversion  # noqa: F401
+from dxlinalg.spirv.ops import conversion as _conversion_ops  # noqa: F401
 from dxlinalg.spirv.ops.cooperative_vector import buffer_range, lanes_of, located
 from dxlinalg.spirv.pointers import MemoryPointer
 from dxlinalg.spirv.types import FloatType, IntType, PointerType, VectorType

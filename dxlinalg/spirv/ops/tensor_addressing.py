@@ -26,8 +26,18 @@ from dxlinalg.coopmat.tensor_memory import load_tensor, store_tensor
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.coopmat_type import CooperativeMatrixType
-from dxlinalg.spirv.errors import Location, SpirvUnsupportedError, SpirvValidationError, at
-from dxlinalg.spirv.ops.cooperative_matrix import Scoped, guarded, matrix_operand, result_matrix
+from dxlinalg.spirv.errors import (
+    Location,
+    SpirvUnsupportedError,
+    SpirvValidationError,
+    at,
+)
+from dxlinalg.spirv.ops.cooperative_matrix import (
+    Scoped,
+    guarded,
+    matrix_operand,
+    result_matrix,
+)
 from dxlinalg.spirv.ops.cooperative_vector import buffer_range, located
 from dxlinalg.spirv.pointers import MemoryPointer
 from dxlinalg.spirv.reader import Instruction
