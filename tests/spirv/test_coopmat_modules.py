@@ -96,3 +96,24 @@ def test_a_use_outside_a_b_accumulator_is_rejected() -> None:
 def test_a_scope_other_than_workgroup_or_subgroup_is_rejected() -> None:
     with pytest.raises(SpirvValidationError, match="Scope is 16"):
         _run_basic(_patched_type(2, 16))
+
+
+def _opcodes(name: str) -> set[int]:
+    words = np.frombuffer((SHADERS / name).read_bytes(), np.uint32)
+    found, at = set(), 5
+    while at < words.size:
+        found.add(int(words[at]) & 0xFFFF)
+        at += int(words[at]) >> 16
+    return found
+
+
+@pytest.mark.parametrize(("module", "names"), [
+    ("coopmat_basic.spv", ("OpCooperativeMatrixLoadKHR", "OpCooperativeMatrixStoreKHR", "OpCooperativeMatrixMulAddKHR",
+                           "OpCooperativeMatrixLengthKHR", "OpMatrixTimesScalar", "OpConstantComposite")),
+    ("coopmat_gemm.spv", ("OpCooperativeMatrixLoadTensorNV", "OpCooperativeMatrixStoreTensorNV",
+                          "OpCreateTensorLayoutNV", "OpTensorLayoutSetDimensionNV", "OpTensorLayoutSliceNV")),
+])
+def test_the_modules_run_above_contain_each_instruction(module: str, names: tuple[str, ...]) -> None:
+    """The module tests above are these instructions' tests: each is in the module they run."""
+    from dxlinalg.spirv.grammar import opcode_of
+    assert {opcode_of(n) for n in names} <= _opcodes(module)
