@@ -73,19 +73,19 @@ BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer | BufferSlice
 
 
 def prepare(module: ModuleSource | Module, entry_point: str = "main",
-            spec_constants: Mapping[int, object] | None = None) -> Program:
+            spec_constants: Mapping[int, object] | None = None, subgroup_size: int = 32) -> Program:
     """Read, specialize and compile an entry point (cached on the module object)."""
     parsed = load_module(module)
     spec_values = dict(spec_constants or {})
     for key in spec_values:
         if not isinstance(key, (int, np.integer)) or isinstance(key, bool):
             raise SpirvArgumentError(f"spec_constants keys are SpecIds (integers), not {key!r}")
-    key = (entry_point, tuple(sorted((int(k), repr(v)) for k, v in spec_values.items())))
+    key = (entry_point, tuple(sorted((int(k), repr(v)) for k, v in spec_values.items())), subgroup_size)
     cache: dict[Any, Program] = parsed.__dict__.setdefault("_programs", {})
     program = cache.get(key)
     if program is None:
         entry = parsed.entry_point(entry_point)
-        program = Program(parsed, Specialization(parsed, spec_values), entry)
+        program = Program(parsed, Specialization(parsed, spec_values, subgroup_size), entry)
         cache[key] = program
     return program
 
@@ -308,7 +308,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     executions of one chunk; `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
     together, and with them the memory a chunk's values take.
     """
-    program = prepare(module, entry_point, spec_constants)
+    device = load_profile(profile)
+    program = prepare(module, entry_point, spec_constants, device.wave_size)
     grid = _groups(groups)
     if step_limit < 1:
         raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
@@ -327,7 +328,6 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
     except InvalidArgumentError as error:
         raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
-    device = load_profile(profile)
     dispatch.workgroup.check_fits(device, entry_point)
     size = program.local_size
     max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)

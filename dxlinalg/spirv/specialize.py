@@ -106,8 +106,10 @@ class GlobalVariable:
 class Specialization:
     """The global section read with fixed specialization constants."""
 
-    def __init__(self, module: Module, spec_constants: Mapping[int, object] | None = None) -> None:
+    def __init__(self, module: Module, spec_constants: Mapping[int, object] | None = None,
+                 subgroup_size: int = 32) -> None:
         self.module = module
+        self.subgroup_size = subgroup_size      # the scope size of Subgroup cooperative matrices (their Length)
         self.types: dict[int, SpvType] = {}
         self.value_types: dict[int, SpvType] = {}
         self.constants: dict[int, Any] = {}
@@ -383,8 +385,9 @@ class Specialization:
     def _composite_constant(self, inst: Instruction) -> None:
         spv_type = self._type(inst, inst.operands[0], "result type")
         parts_ids = inst.operands[2:]
+        single = getattr(spv_type, "single_constituent", False)     # a cooperative matrix: one value for all
         if isinstance(spv_type, VectorType):
-            want = [spv_type.component] * spv_type.count
+            want = [spv_type.component] * (1 if single else spv_type.count)
         elif isinstance(spv_type, MatrixType):
             want = [spv_type.column] * spv_type.columns
         elif isinstance(spv_type, ArrayType):
@@ -407,6 +410,8 @@ class Specialization:
             value: Any = tuple(parts)
         else:
             value = stack(parts)
+        if single:
+            value = np.repeat(value, spv_type.count, axis=1)  # type: ignore[union-attr]
         if isinstance(spv_type, ArrayType) and is_array_tree(spv_type) and not isinstance(value, np.ndarray):
             raise self._fail(inst, "malformed array constant")
         self._constant(inst, SpvType, value)

@@ -73,6 +73,9 @@ MODULES = [
     Module("mlp_training.spv", "mlp_training.comp", "glslang"),
     Module("mlp_adam.spv", "mlp_adam.comp", "glslang"),
     Module("mlp_widen.spv", "mlp_widen.comp", "glslang"),
+    # cooperative matrices (SPV_KHR_cooperative_matrix, SPV_NV_cooperative_matrix2, SPV_NV_tensor_addressing)
+    Module("coopmat_basic.spv", "coopmat_basic.comp", "glslang"),
+    Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
 ]
 
 

@@ -1,0 +1,119 @@
+"""The cooperative-matrix modules compiled by glslang, run on the reference and adversarial profiles.
+
+Results must not depend on the ownership map except through element access by index, which the
+test predicts from the profile's map (dxlinalg.coopmat.ownership)."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dxlinalg.coopmat import CoopMatType, MatrixUse, Scope, ownership_map
+from dxlinalg.profile.registry import load_profile
+from dxlinalg.spirv import run
+from dxlinalg.spirv.errors import SpirvUnsupportedError, SpirvValidationError
+
+SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+PROFILES = ("reference", "adversarial")
+
+
+def _gemm(a: np.ndarray, b: np.ndarray, profile: str) -> np.ndarray:
+    (m, k), (_, n) = a.shape, b.shape
+    out = run(SHADERS / "coopmat_gemm.spv", groups=(-(-n // 16), -(-m // 16), 1),
+              buffers={(0, 0): a.ravel(), (0, 1): b.ravel(), (0, 2): np.zeros(m * n, np.float32)},
+              push_constants=struct.pack("<3I", m, n, k), profile=profile)
+    return out[(0, 2)].reshape(m, n)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("sizes", [(16, 16, 16), (40, 24, 20), (17, 33, 9), (1, 1, 1)])
+def test_gemm_with_clamped_ragged_edges_equals_numpy(profile: str, sizes: tuple[int, int, int]) -> None:
+    m, n, k = sizes
+    rng = np.random.default_rng(m * 100 + n)
+    a = rng.integers(-8, 8, (m, k)).astype(np.float16)
+    b = rng.integers(-8, 8, (k, n)).astype(np.float16)
+    assert np.array_equal(_gemm(a, b, profile), a.astype(np.float32) @ b.astype(np.float32))
+
+
+def _slot_index(profile: str) -> np.ndarray:
+    """(16, 16): the index i of the component element (r, c) is within its invocation's fragment."""
+    accumulator = CoopMatType(np.float32, Scope.Subgroup, 16, 16, MatrixUse.MatrixAccumulatorKHR)
+    own = ownership_map(accumulator, load_profile(profile).wave_size, load_profile(profile).coopmat)
+    return (own.slot_of_element % own.length).reshape(16, 16)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_basic_module_load_muladd_element_access_scale_store(profile: str) -> None:
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 4, (16, 16)).astype(np.float16)
+    b = rng.integers(-4, 4, (16, 16)).astype(np.float16)
+    out = run(SHADERS / "coopmat_basic.spv", buffers={(0, 0): a.ravel(), (0, 1): b.T.copy().ravel(),
+                                                      (0, 2): np.zeros(256, np.float32)}, profile=profile)
+    product = a.astype(np.float32) @ b.astype(np.float32) + 1          # B is loaded column-major
+    expected = (product * 2 + _slot_index(profile)) * np.float32(0.5)
+    assert np.array_equal(out[(0, 2)].reshape(16, 16), expected)
+
+
+def test_the_adversarial_map_differs_so_the_element_access_test_can_fail() -> None:
+    assert not np.array_equal(_slot_index("reference"), _slot_index("adversarial"))
+
+
+def _patched_type(operand: int, value: int) -> np.ndarray:
+    """coopmat_basic.spv with operand `operand` of its first OpTypeCooperativeMatrixKHR set to the id of
+    the 32-bit constant `value` (a constant the module already declares)."""
+    words = np.frombuffer((SHADERS / "coopmat_basic.spv").read_bytes(), np.uint32).copy()
+    at, constants, target = 5, {}, None
+    while at < words.size:
+        count, opcode = int(words[at]) >> 16, int(words[at]) & 0xFFFF
+        if opcode == 43 and count == 4:                  # OpConstant %type %id value
+            constants.setdefault(int(words[at + 3]), int(words[at + 2]))
+        if opcode == 4456 and target is None:
+            target = at
+        at += count
+    assert target is not None
+    words[target + 1 + operand] = constants[value]
+    return words
+
+
+def _run_basic(module: np.ndarray) -> None:
+    zeros = np.zeros(256, np.float16)
+    run(module, buffers={(0, 0): zeros, (0, 1): zeros, (0, 2): np.zeros(256, np.float32)})
+
+
+def test_workgroup_scope_is_reported_unsupported() -> None:
+    with pytest.raises(SpirvUnsupportedError, match="Workgroup-scope"):
+        _run_basic(_patched_type(2, 2))
+
+
+def test_a_use_outside_a_b_accumulator_is_rejected() -> None:
+    with pytest.raises(SpirvValidationError, match="CooperativeMatrixUse"):
+        _run_basic(_patched_type(5, 16))
+
+
+def test_a_scope_other_than_workgroup_or_subgroup_is_rejected() -> None:
+    with pytest.raises(SpirvValidationError, match="Scope is 16"):
+        _run_basic(_patched_type(2, 16))
+
+
+def _opcodes(name: str) -> set[int]:
+    words = np.frombuffer((SHADERS / name).read_bytes(), np.uint32)
+    found, at = set(), 5
+    while at < words.size:
+        found.add(int(words[at]) & 0xFFFF)
+        at += int(words[at]) >> 16
+    return found
+
+
+@pytest.mark.parametrize(("module", "names"), [
+    ("coopmat_basic.spv", ("OpCooperativeMatrixLoadKHR", "OpCooperativeMatrixStoreKHR", "OpCooperativeMatrixMulAddKHR",
+                           "OpCooperativeMatrixLengthKHR", "OpMatrixTimesScalar", "OpConstantComposite")),
+    ("coopmat_gemm.spv", ("OpCooperativeMatrixLoadTensorNV", "OpCooperativeMatrixStoreTensorNV",
+                          "OpCreateTensorLayoutNV", "OpTensorLayoutSetDimensionNV", "OpTensorLayoutSliceNV")),
+])
+def test_the_modules_run_above_contain_each_instruction(module: str, names: tuple[str, ...]) -> None:
+    """The module tests above are these instructions' tests: each is in the module they run."""
+    from dxlinalg.spirv.grammar import opcode_of
+    assert {opcode_of(n) for n in names} <= _opcodes(module)
