@@ -1,4 +1,15 @@
 #version 450
+// GL_KHR_cooperative_matrix in one subgroup: C = 0.5 * (2 * (A x B + 1) + i) per held element i.
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadKHR OpCooperativeMatrixMulAddKHR OpCooperativeMatrixLengthKHR OpCooperativeMatrixStoreKHR
+// @local_size 32 1 1
+// @binding 0 0 a readonly  float16_t[256]: A, 16 x 16, row-major
+// @binding 0 1 b readonly  float16_t[256]: B, 16 x 16, column-major
+// @binding 0 2 c           float[256]: C, 16 x 16, row-major
+// Dispatch 1 x 1 x 1. The "+ i" term depends on which element an invocation holds (the profile's
+// ownership map), so C is predictable only with the map (tests/spirv/test_coopmat_modules.py).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require
 #extension GL_EXT_shader_explicit_arithmetic_types : require

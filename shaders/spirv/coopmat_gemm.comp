@@ -1,6 +1,16 @@
 #version 450
 // C (M x N, fp32) = A (M x K, fp16, row-major) x B (K x N, fp16, row-major), one 16x16 tile per subgroup.
-// The loads go through tensor layouts whose ClampToEdge/Constant modes handle the ragged edges: no padding.
+// The loads go through tensor layouts whose Constant clamp mode handles the ragged edges: no padding.
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadTensorNV OpCooperativeMatrixMulAddKHR OpCooperativeMatrixStoreTensorNV
+// @local_size 32 1 1
+// @binding 0 0 a readonly  float16_t[M * K]
+// @binding 0 1 b readonly  float16_t[K * N]
+// @binding 0 2 c           float[M * N]
+// @push_constant 12        uint M, N, K
+// Dispatch ceil(N / 16) x ceil(M / 16) x 1.
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require

@@ -147,11 +147,35 @@ def training(name: str, profile: str) -> Case | None:
     return Case((1, 1, 1), buffers, struct.pack("<II", 50, 3), spec)
 
 
+SUBGROUP = 32   # the cooperative-matrix modules' local size: one full subgroup on a 32-wide device
+
+
+def coopmat_basic(name: str, profile: str) -> Case | None:
+    if load_profile(profile).wave_size != SUBGROUP:
+        return None                      # a 32-invocation group is not a full subgroup there
+    generator = rng(name, profile)
+    a, b = (generator.uniform(-2, 2, 256).astype(np.float16) for _ in range(2))
+    return Case((1, 1, 1), {(0, 0): a, (0, 1): b, (0, 2): np.zeros(256, np.float32)})
+
+
+def coopmat_gemm(name: str, profile: str) -> Case | None:
+    """Ragged sizes: the tensor layouts' Constant clamp covers the edge tiles."""
+    if load_profile(profile).wave_size != SUBGROUP:
+        return None
+    m, n, k = 40, 24, 36
+    generator = rng(name, profile)
+    a = generator.uniform(-2, 2, m * k).astype(np.float16)
+    b = generator.uniform(-2, 2, k * n).astype(np.float16)
+    return Case((-(-n // 16), -(-m // 16), 1), {(0, 0): a, (0, 1): b, (0, 2): np.zeros(m * n, np.float32)},
+                struct.pack("<3I", m, n, k))
+
+
 CASES: dict[str, Callable[[str, str], Case | None]] = {
     "atomics.spv": atomics, "control_flow.spv": counted, "spec_constants.spv": counted,
     "workgroup_reduce.spv": workgroup_reduce, "slang_loops.spv": slang_loops, "subgroup_ops.spv": subgroup_ops,
     "types_16_64.spv": types_16_64, "coopvec_ops.spv": coopvec_ops, "mlp_widen.spv": mlp_widen,
     "mlp_adam.spv": mlp_adam, "mlp_training.spv": training,
+    "coopmat_basic.spv": coopmat_basic, "coopmat_gemm.spv": coopmat_gemm,
     **{module: inference for modules in MODULES.values() for module in modules.values()},
 }
 DESCRIPTOR_MODULES = sorted(set(MANIFEST) - {"buffer_reference.spv"})
