@@ -15,7 +15,11 @@ from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
 from dxlinalg.numerics.vulkan_types import component_type_to_vulkan
-from dxlinalg.profile.matrix_storage import MatrixDescription, occupied_size, stored_size
+from dxlinalg.profile.matrix_storage import (
+    MatrixDescription,
+    occupied_size,
+    stored_size,
+)
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
 from dxlinalg.spirv import coopvec
 from dxlinalg.spirv.coopvec import ArrayPointer
