@@ -10,8 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import dxlinalg.spirv.program as program
-from dxlinalg.spirv import run
+from dxlinalg.spirv import program, run
 from dxlinalg.spirv.builder import ComputeKernel
 from dxlinalg.spirv.grammar import opcode_of, opname
 from dxlinalg.spirv.specialize import SPEC_CONSTANT_OPS
