@@ -227,7 +227,8 @@ class _Dispatch:
             if size < need:
                 raise SpirvArgumentError(f"buffers[{key}] has {size} bytes; {variable.name} needs at least {need}")
             writable = storage == StorageClass.StorageBuffer or variable.pointee.buffer_block  # type: ignore[union-attr]
-            region = Region(f"{enum_label(StorageClass, storage)} {variable.name} (set {key[0]}, binding {key[1]})",
+            label = variable.name or f"%{variable.id}"         # an anonymous block instance has no OpName
+            region = Region(f"{enum_label(StorageClass, storage)} {label} (set {key[0]}, binding {key[1]})",
                             binding.buffer.data[: binding.offset + size], binding.offset, size, writable,
                             binding.buffer, binding.buffer.address + binding.offset)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
