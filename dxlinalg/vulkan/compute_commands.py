@@ -15,9 +15,8 @@ under its own VUIDs, and a non-zero base needs a pipeline created with VK_PIPELI
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -269,19 +268,17 @@ def descriptor_problem(bound: BoundSet | None, use: ResourceUse) -> str | None:
     return None
 
 
-def _same_rule(vuid: str) -> str:
-    return vuid
-
-
-#: For each dispatch command, its VUID for each of vkCmdDispatch's common rules.
-_RULE_IDS: dict[str, Callable[[str], str]] = {DISPATCH: _same_rule, DISPATCH_BASE: vu.DISPATCH_BASE_SAME.__getitem__}
-
-
 class DispatchCommand(Command):
     """vkCmdDispatch: the pipeline, bound sets and push constants as they were when it was recorded, the group
     counts and the first WorkgroupId (0 but for DispatchBaseCommand)."""
 
     name = DISPATCH
+    #: vkCmdDispatch's VUID -> this command's VUID for the same rule (Vulkan states each once per command)
+    rule_ids: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def rule(cls, vuid: str) -> str:
+        return cls.rule_ids.get(vuid, vuid)
 
     def __init__(self, pipeline: VkPipeline, sets: dict[int, BoundSet], push_constants: bytes,
                  groups: tuple[int, int, int], strict: bool, base_group: tuple[int, int, int] = (0, 0, 0)) -> None:
@@ -334,7 +331,7 @@ class DispatchCommand(Command):
                                       f"the shader sees its first {size} bytes")
                 return BufferSlice(memory, offset, size)
             problem = f"{use.describe()} starts past the end of {buffer.memory!r}"
-        device.layer.report(Violation(_RULE_IDS[self.name](vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
+        device.layer.report(Violation(self.rule(vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
                                       f"{self.describe()}: {problem}; the dispatch is skipped"))
         return None
 
@@ -357,11 +354,12 @@ class DispatchBaseCommand(DispatchCommand):
     """vkCmdDispatchBase: a DispatchCommand whose WorkgroupIds start at its base group."""
 
     name = DISPATCH_BASE
+    rule_ids = vu.DISPATCH_BASE_SAME
 
 
-def _check_dispatch_state(call: str, buffer: VkCommandBuffer, pipeline: VkPipeline, sets: dict[int, BoundSet],
-                          push: PushConstantState | None) -> None:
-    layer, interface, rule = buffer.layer, pipeline.interface, _RULE_IDS[call]
+def _check_dispatch_state(command: type[DispatchCommand], buffer: VkCommandBuffer, pipeline: VkPipeline,
+                          sets: dict[int, BoundSet], push: PushConstantState | None) -> None:
+    layer, interface, rule, call = buffer.layer, pipeline.interface, command.rule, command.name
     for number in sorted(interface.sets):
         bound = sets.get(number)
         if bound is None or not bound.layout.compatible_for_set(pipeline.layout, number):
@@ -393,9 +391,9 @@ def _record_dispatch(command: type[DispatchCommand], commandBuffer: VkCommandBuf
                      groups: tuple[int, int, int]) -> None:
     """Check what every dispatch command checks (under its own VUIDs) and record a `command` with the bound
     state."""
-    call = command.name
+    call, rule = command.name, command.rule
     buffer = recording_buffer(commandBuffer, call)
-    layer, rule = buffer.layer, _RULE_IDS[call]
+    layer = buffer.layer
     if not buffer.pool.queue_flags & VkQueueFlagBits.VK_QUEUE_COMPUTE_BIT:
         layer.report(Violation(rule(vu.DISPATCH_POOL), call, f"the pool of {buffer!r} is for queue family "
                                                              f"{buffer.pool.family} ({buffer.pool.queue_flags!r})"))
@@ -413,7 +411,7 @@ def _record_dispatch(command: type[DispatchCommand], commandBuffer: VkCommandBuf
                                                             f"base)"))
     sets = dict(buffer.recording_state.get("compute_sets", {}))
     push: PushConstantState | None = buffer.recording_state.get("push_constants")
-    _check_dispatch_state(call, buffer, pipeline, sets, push)
+    _check_dispatch_state(command, buffer, pipeline, sets, push)
     data = bytes(push.data) if push is not None else bytes(MAX_PUSH_CONSTANTS_SIZE)
     buffer.record(command(pipeline, sets, data, groups, layer.enabled, base))  # type: ignore[arg-type]
 
@@ -451,5 +449,5 @@ def vkCmdDispatchBase(commandBuffer: VkCommandBuffer, baseGroupX: int, baseGroup
 vkCmdDispatchBaseKHR = vkCmdDispatchBase
 
 
-__all__ = ["DispatchBaseCommand", "DispatchCommand", "vkCmdBindDescriptorSets", "vkCmdBindPipeline", "vkCmdDispatch", "vkCmdDispatchBase",
-           "vkCmdDispatchBaseKHR", "vkCmdPushConstants"]
+__all__ = ["DispatchBaseCommand", "DispatchCommand", "vkCmdBindDescriptorSets", "vkCmdBindPipeline", "vkCmdDispatch",
+           "vkCmdDispatchBase", "vkCmdDispatchBaseKHR", "vkCmdPushConstants"]
