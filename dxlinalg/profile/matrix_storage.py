@@ -10,10 +10,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dxlinalg.numerics.component_types import ComponentType, MatrixLayout
+from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.conversions import convert_elements
 from dxlinalg.numerics.layouts.optimal import SIZE_GRANULE, round_up
-from dxlinalg.numerics.layouts.strided import decode_strided, encode_strided, minimum_size
+from dxlinalg.numerics.layouts.strided import (
+    decode_strided,
+    encode_strided,
+    minimum_size,
+)
 from dxlinalg.profile.formats import optimal_format
 from dxlinalg.profile.model import DeviceProfile
 
@@ -30,10 +34,22 @@ class MatrixDescription:
 
 
 def stored_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
-    """Bytes the matrix spans in its layout, before any rounding."""
+    """Bytes the matrix spans as D3D12 stores it: the strided span, or an optimal layout's DestSize (its slots
+    rounded up to the 16-byte granule). The DXIL ops bounds-check against this."""
     if desc.layout.is_optimal:
         fmt = optimal_format(profile, desc.layout)
         return fmt.size_bytes(desc.component_type, desc.layout, desc.rows, desc.cols)
+    return minimum_size(desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
+
+
+def occupied_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
+    """Bytes the matrix occupies, never rounded: the strided span, or every slot of the optimal layout. Vulkan has
+    no 16-byte granule, so this is the size vkConvertCooperativeVectorMatrixNV reports and the bytes the SPIR-V
+    cooperative-vector instructions may read or accumulate into."""
+    if desc.layout.is_optimal:
+        fmt = optimal_format(profile, desc.layout)
+        count = fmt.checked_slot_count(desc.component_type, desc.layout, desc.rows, desc.cols)
+        return count * type_info(fmt.storage_type(desc.component_type)).size_bytes
     return minimum_size(desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
 
 

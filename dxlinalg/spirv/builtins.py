@@ -24,18 +24,21 @@ def _masks(lane: np.ndarray, relation: str) -> np.ndarray:
 
 
 def builtin_value(builtin: int, spv_type: SpvType, ctx: ExecutionContext, grid: tuple[int, int, int],
-                  local_size: tuple[int, int, int]) -> np.ndarray:
+                  local_size: tuple[int, int, int], base_group: tuple[int, int, int] = (0, 0, 0)) -> np.ndarray:
     """The value of a built-in input variable of type `spv_type` on the chunk's lanes.
 
+    `base_group` is vkCmdDispatchBase's first WorkgroupId: it moves WorkgroupId and GlobalInvocationId (32-bit,
+    wrapping), not NumWorkgroups, which stays the group count.
     Raises ValueError naming the built-in when it is not a compute built-in or the type does not fit.
     """
     geometry = ctx.geometry
     wave = ctx.wave_size
     threads = local_size[0] * local_size[1] * local_size[2]
+    base = np.array(base_group, np.uint64)
     vectors = {
-        BuiltIn.GlobalInvocationId: geometry.dispatch_thread_id,
+        BuiltIn.GlobalInvocationId: geometry.dispatch_thread_id + base * np.array(local_size, np.uint64),
         BuiltIn.LocalInvocationId: geometry.group_thread_id,
-        BuiltIn.WorkgroupId: geometry.group_id,
+        BuiltIn.WorkgroupId: geometry.group_id + base,
         BuiltIn.NumWorkgroups: np.array([grid], np.uint32),
         BuiltIn.WorkgroupSize: np.array([local_size], np.uint32),
     }

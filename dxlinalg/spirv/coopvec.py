@@ -22,12 +22,16 @@ from dxlinalg.gpu.resources import BufferRange, load_elements, store_elements
 from dxlinalg.gpu.scratch import scratch
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
-from dxlinalg.linalg.checks import MulCombination, check_offsets_aligned, lanes_in_bounds
+from dxlinalg.linalg.checks import (
+    MulCombination,
+    check_offsets_aligned,
+    lanes_in_bounds,
+)
 from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
 from dxlinalg.numerics.interpretation import LogicalVector, interpret_physical
-from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
+from dxlinalg.profile.matrix_storage import MatrixDescription, occupied_size
 from dxlinalg.spirv import coopvec_rules as rules
 from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands, StorageClass
 
@@ -141,7 +145,7 @@ def _matrix_operand(ctx: ExecutionContext, matrix: ArrayPointer, matrix_offset: 
     offsets = _byte_offsets(ctx, matrix, matrix_offset, "MatrixOffset")
     check_offsets_aligned(ctx, matrix.range, offsets, rules.MATRIX_ALIGNMENT, "Matrix + MatrixOffset",
                           "VK_NV_cooperative_vector: matrix alignment", op)
-    loading = lanes_in_bounds(ctx, matrix.range, offsets, stored_size(desc, ctx.profile), "MatrixOffset",
+    loading = lanes_in_bounds(ctx, matrix.range, offsets, occupied_size(desc, ctx.profile), "MatrixOffset",
                               "matrix load", _OUT_OF_BOUNDS, op)
     return MatrixOperand(matrix.range, offsets, loading, desc, transpose)
 
@@ -175,7 +179,7 @@ def outer_product_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offse
     offsets = _byte_offsets(ctx, pointer, offset, "Offset")
     check_offsets_aligned(ctx, pointer.range, offsets, rules.OUTER_PRODUCT_ALIGNMENT, "Pointer + Offset",
                           "VK_NV_cooperative_vector: outer product alignment", op)
-    writing = lanes_in_bounds(ctx, pointer.range, offsets, stored_size(desc, ctx.profile), "Offset",
+    writing = lanes_in_bounds(ctx, pointer.range, offsets, occupied_size(desc, ctx.profile), "Offset",
                               "matrix accumulate", _OUT_OF_BOUNDS, op, pointer.limits)
     slots, element_index = element_slots(ctx.profile, desc)
     itemsize = type_info(accumulation).size_bytes

@@ -52,6 +52,7 @@ from dxlinalg.spirv.workgroup import WorkgroupVariables
 
 #: Block executions one chunk may run before the run is stopped as a runaway loop.
 DEFAULT_STEP_LIMIT = 200_000
+UINT32_MAX = 2**32 - 1
 #: Lanes per chunk, four times the Python shaders' (dxlinalg.gpu.dispatch): a compiled shader runs many
 #: small instructions, each one numpy call per chunk, so the fixed cost per call matters more; beyond
 #: this the chunk's arrays outgrow the cache (benchmark W5, docs/performance.md).
@@ -166,9 +167,11 @@ class _Dispatch:
     """Everything a chunk needs that does not change between chunks."""
 
     def __init__(self, program: Program, groups: tuple[int, int, int], buffers: Mapping[tuple[int, int], object],
-                 push_constants: bytes | None, space: AddressSpace, step_limit: int) -> None:
+                 push_constants: bytes | None, space: AddressSpace, step_limit: int,
+                 base_group: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.program = program
         self.groups = groups
+        self.base_group = base_group
         self.step_limit = step_limit
         self.physical = PhysicalMemory(space)
         self.template: list[Any] = [None] * program.module.bound
@@ -224,7 +227,8 @@ class _Dispatch:
             if size < need:
                 raise SpirvArgumentError(f"buffers[{key}] has {size} bytes; {variable.name} needs at least {need}")
             writable = storage == StorageClass.StorageBuffer or variable.pointee.buffer_block  # type: ignore[union-attr]
-            region = Region(f"{enum_label(StorageClass, storage)} {variable.name} (set {key[0]}, binding {key[1]})",
+            label = variable.name or f"%{variable.id}"         # an anonymous block instance has no OpName
+            region = Region(f"{enum_label(StorageClass, storage)} {label} (set {key[0]}, binding {key[1]})",
                             binding.buffer.data[: binding.offset + size], binding.offset, size, writable,
                             binding.buffer, binding.buffer.address + binding.offset)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
@@ -274,7 +278,7 @@ class _Dispatch:
             template[variable.id] = LogicalPointer(Cell(initial, variable.name), (), variable.pointee)
         for variable, builtin in self.inputs:
             try:
-                value = builtin_value(builtin, variable.pointee, ctx, self.groups, size)
+                value = builtin_value(builtin, variable.pointee, ctx, self.groups, size, self.base_group)
             except ValueError as error:
                 raise SpirvUnsupportedError(at(location(variable.inst), str(error))) from None
             template[variable.id] = LogicalPointer(Cell(value, variable.name), (), variable.pointee)
@@ -283,13 +287,13 @@ class _Dispatch:
         run_function(self.program.entry, inv, np.ones(lanes, bool), [])
 
 
-def _groups(groups: object) -> tuple[int, int, int]:
+def _groups(groups: object, name: str = "groups", limit: int = MAX_GROUPS_PER_DIMENSION) -> tuple[int, int, int]:
     try:
         values = tuple(int(g) for g in groups)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
-        raise SpirvArgumentError(f"groups must be three counts (x, y, z), not {groups!r}") from None
-    if len(values) != 3 or any(g < 0 or g > MAX_GROUPS_PER_DIMENSION for g in values):
-        raise SpirvArgumentError(f"groups {groups!r} must be three counts in [0, {MAX_GROUPS_PER_DIMENSION}]")
+        raise SpirvArgumentError(f"{name} must be three counts (x, y, z), not {groups!r}") from None
+    if len(values) != 3 or any(g < 0 or g > limit for g in values):
+        raise SpirvArgumentError(f"{name} {groups!r} must be three counts in [0, {limit}]")
     return values  # type: ignore[return-value]
 
 
@@ -297,7 +301,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         buffers: Mapping[tuple[int, int], BufferValue] | None = None, push_constants: bytes | None = None,
         spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
         strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-        max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> dict[tuple[int, int], np.ndarray]:
+        max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
+        base_group: tuple[int, int, int] = (0, 0, 0)) -> dict[tuple[int, int], np.ndarray]:
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
 
     `buffers` maps (set, binding) to a numpy array or bytes (copied into a new device buffer; the
@@ -306,11 +311,13 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as arrays are
     allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the block
     executions of one chunk; `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
-    together, and with them the memory a chunk's values take.
+    together, and with them the memory a chunk's values take. `base_group` is the first WorkgroupId
+    (vkCmdDispatchBase's baseGroupX/Y/Z): groups run from it to base_group + groups - 1.
     """
     device = load_profile(profile)
     program = prepare(module, entry_point, spec_constants, device.wave_size)
     grid = _groups(groups)
+    base = _groups(base_group, "base_group", UINT32_MAX)
     if step_limit < 1:
         raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
     if max_lanes_per_chunk < 1:
@@ -323,7 +330,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         raise SpirvArgumentError(f"push_constants must be bytes, not {type(push_constants).__name__}")
     space = address_space or AddressSpace()
     dispatch = _Dispatch(program, grid, buffer_map, None if push_constants is None else bytes(push_constants),
-                         space, step_limit)
+                         space, step_limit, base)
     try:
         shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
     except InvalidArgumentError as error:

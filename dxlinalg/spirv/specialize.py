@@ -242,6 +242,10 @@ class Specialization:
             return MatrixType(type_id, column, words[2])
         if op in (OP["OpTypeArray"], OP["OpTypeRuntimeArray"]):
             element = self._type(inst, words[1], "element type")
+            if isinstance(element, StructType) and _ends_in_runtime_array(element) and \
+                    (element.block or element.buffer_block):   # valid SPIR-V: a descriptor array of buffer blocks
+                raise SpirvUnsupportedError(at(location(inst), f"an array of the block {element!r} is a descriptor "
+                                                               f"array; this executor binds one block per binding"))
             if isinstance(element, (VoidType, FunctionType, RuntimeArrayType)) or \
                     (isinstance(element, StructType) and _ends_in_runtime_array(element)):
                 raise self._fail(inst, f"an array cannot hold {element!r}")

@@ -1,4 +1,4 @@
-"""vkCmdBindPipeline, vkCmdBindDescriptorSets, vkCmdPushConstants, vkCmdDispatch: a dispatch, recorded.
+"""vkCmdBindPipeline, vkCmdBindDescriptorSets, vkCmdPushConstants, vkCmdDispatch(Base): a dispatch, recorded.
 
 The bind and push calls change the command buffer's recording state; vkCmdDispatch checks that state as the
 spec asks (a pipeline bound, a compatible descriptor set bound for every set the shader uses, every
@@ -9,12 +9,14 @@ the descriptors (as a GPU reads descriptor memory), binds each used buffer's byt
 through `dxlinalg.spirv.run` on the device's profile and address space, so PhysicalStorageBuffer addresses from
 vkGetBufferDeviceAddress reach the same memory. With the validation layer on the shader runs in strict mode
 (undefined behaviour raises, as GPU-assisted validation reports it); without it, permissively.
+vkCmdDispatchBase is the same dispatch with WorkgroupId starting at baseGroupX/Y/Z; it checks the same rules
+under its own VUIDs, and a non-zero base needs a pipeline created with VK_PIPELINE_CREATE_DISPATCH_BASE_BIT.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -41,6 +43,7 @@ from dxlinalg.vulkan.enums import (
     VK_WHOLE_SIZE,
     VkAccessFlagBits2,
     VkPipelineBindPoint,
+    VkPipelineCreateFlagBits,
     VkPipelineStageFlagBits2,
     VkQueueFlagBits,
 )
@@ -55,6 +58,7 @@ BIND_PIPELINE = "vkCmdBindPipeline"
 BIND_SETS = "vkCmdBindDescriptorSets"
 PUSH = "vkCmdPushConstants"
 DISPATCH = "vkCmdDispatch"
+DISPATCH_BASE = "vkCmdDispatchBase"
 COMPUTE = VkPipelineBindPoint.VK_PIPELINE_BIND_POINT_COMPUTE
 GRAPHICS = VkPipelineBindPoint.VK_PIPELINE_BIND_POINT_GRAPHICS
 _POOL_NEEDS = {COMPUTE: VkQueueFlagBits.VK_QUEUE_COMPUTE_BIT, GRAPHICS: VkQueueFlagBits.VK_QUEUE_GRAPHICS_BIT}
@@ -265,20 +269,29 @@ def descriptor_problem(bound: BoundSet | None, use: ResourceUse) -> str | None:
 
 
 class DispatchCommand(Command):
-    """vkCmdDispatch: the pipeline, bound sets and push constants as they were when it was recorded."""
+    """vkCmdDispatch: the pipeline, bound sets and push constants as they were when it was recorded, the group
+    counts and the first WorkgroupId (0 but for DispatchBaseCommand)."""
 
     name = DISPATCH
+    #: vkCmdDispatch's VUID -> this command's VUID for the same rule (Vulkan states each once per command)
+    rule_ids: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def rule(cls, vuid: str) -> str:
+        return cls.rule_ids.get(vuid, vuid)
 
     def __init__(self, pipeline: VkPipeline, sets: dict[int, BoundSet], push_constants: bytes,
-                 groups: tuple[int, int, int], strict: bool) -> None:
+                 groups: tuple[int, int, int], strict: bool, base_group: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.pipeline = pipeline
         self.sets = sets
         self.push_constants = push_constants
         self.groups = groups
         self.strict = strict
+        self.base_group = base_group
 
     def describe(self) -> str:
-        return f"{DISPATCH}{self.groups} of entry point {self.pipeline.entry_point!r}"
+        grid = f"{self.groups}" if self.name == DISPATCH else f"(base {self.base_group}, groups {self.groups})"
+        return f"{self.name}{grid} of entry point {self.pipeline.entry_point!r}"
 
     def execute(self, queue: VkQueue) -> None:
         """Bind each used buffer in place and run the entry point; a descriptor no longer valid skips it."""
@@ -295,7 +308,8 @@ class DispatchCommand(Command):
             queue.hazards.access(accesses)
         try:
             run(self.pipeline.program.module, self.pipeline.entry_point, self.groups, buffers, self.push_constants,
-                self.pipeline.spec_constants, device.profile, self.strict, address_space=device.address_space)
+                self.pipeline.spec_constants, device.profile, self.strict, address_space=device.address_space,
+                base_group=self.base_group)
         except DxLinalgError as error:
             device.layer.messages.append(f"ERROR [{vu.DISPATCH_SHADER}] vkQueueSubmit: {self.describe()}: {error}")
             raise
@@ -317,8 +331,8 @@ class DispatchCommand(Command):
                                       f"the shader sees its first {size} bytes")
                 return BufferSlice(memory, offset, size)
             problem = f"{use.describe()} starts past the end of {buffer.memory!r}"
-        device.layer.report(Violation(vu.DISPATCH_DESCRIPTORS, "vkQueueSubmit", f"{self.describe()}: {problem}; the "
-                                                                                 f"dispatch is skipped"))
+        device.layer.report(Violation(self.rule(vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
+                                      f"{self.describe()}: {problem}; the dispatch is skipped"))
         return None
 
     def _accesses(self, use: ResourceUse, bound: BufferSlice) -> list[MemoryAccess]:
@@ -336,19 +350,26 @@ class DispatchCommand(Command):
         return out
 
 
-def _check_dispatch_state(buffer: VkCommandBuffer, pipeline: VkPipeline, sets: dict[int, BoundSet],
-                          push: PushConstantState | None) -> None:
-    layer, interface = buffer.layer, pipeline.interface
+class DispatchBaseCommand(DispatchCommand):
+    """vkCmdDispatchBase: a DispatchCommand whose WorkgroupIds start at its base group."""
+
+    name = DISPATCH_BASE
+    rule_ids = vu.DISPATCH_BASE_SAME
+
+
+def _check_dispatch_state(command: type[DispatchCommand], buffer: VkCommandBuffer, pipeline: VkPipeline,
+                          sets: dict[int, BoundSet], push: PushConstantState | None) -> None:
+    layer, interface, rule, call = buffer.layer, pipeline.interface, command.rule, command.name
     for number in sorted(interface.sets):
         bound = sets.get(number)
         if bound is None or not bound.layout.compatible_for_set(pipeline.layout, number):
             why = "none is bound" if bound is None else f"the set bound with {bound.layout!r} is not compatible with " \
                                                         f"set {number} of the pipeline's {pipeline.layout!r}"
-            layer.report(Violation(vu.DISPATCH_SETS, DISPATCH, f"the shader uses set {number}: {why}"))
+            layer.report(Violation(rule(vu.DISPATCH_SETS), call, f"the shader uses set {number}: {why}"))
     for use in interface.resources:
         problem = descriptor_problem(sets.get(use.set), use) if use.set in sets else None
         if problem is not None:
-            layer.report(Violation(vu.DISPATCH_DESCRIPTORS, DISPATCH, f"the shader uses {use.describe()}: {problem}"))
+            layer.report(Violation(rule(vu.DISPATCH_DESCRIPTORS), call, f"the shader uses {use.describe()}: {problem}"))
     if interface.push_constants is not None:
         start, end = interface.push_constants
         if push is None or push.ranges != pipeline.layout.push_ranges or not push.written[start:end].all():
@@ -356,33 +377,77 @@ def _check_dispatch_state(buffer: VkCommandBuffer, pipeline: VkPipeline, sets: d
                 "they were set with push-constant ranges other than the pipeline layout's"
                 if push.ranges != pipeline.layout.push_ranges else
                 f"byte {start + int(np.argmin(push.written[start:end]))} was never set")
-            layer.report(Violation(vu.DISPATCH_PUSH_CONSTANTS, DISPATCH, f"the shader reads push-constant bytes "
-                                                                         f"[{start}, {end}): {why} (unset bytes read "
-                                                                         f"as 0)"))
+            layer.report(Violation(rule(vu.DISPATCH_PUSH_CONSTANTS), call, f"the shader reads push-constant bytes "
+                                                                           f"[{start}, {end}): {why} (unset bytes "
+                                                                           f"read as 0)"))
+
+
+def _counts(call: str, values: tuple[int, ...], prefix: str) -> tuple[int, int, int]:
+    return tuple(c_integer(v, f"{call}: {prefix}{axis}", UINT32_MAX, "uint32_t")  # type: ignore[return-value]
+                 for v, axis in zip(values, "XYZ"))
+
+
+def _record_dispatch(command: type[DispatchCommand], commandBuffer: VkCommandBuffer, base: tuple[int, int, int],
+                     groups: tuple[int, int, int]) -> None:
+    """Check what every dispatch command checks (under its own VUIDs) and record a `command` with the bound
+    state."""
+    call, rule = command.name, command.rule
+    buffer = recording_buffer(commandBuffer, call)
+    layer = buffer.layer
+    if not buffer.pool.queue_flags & VkQueueFlagBits.VK_QUEUE_COMPUTE_BIT:
+        layer.report(Violation(rule(vu.DISPATCH_POOL), call, f"the pool of {buffer!r} is for queue family "
+                                                             f"{buffer.pool.family} ({buffer.pool.queue_flags!r})"))
+    for axis, limit_rule in enumerate((vu.DISPATCH_GROUPS_X, vu.DISPATCH_GROUPS_Y, vu.DISPATCH_GROUPS_Z)):
+        if groups[axis] > MAX_COMPUTE_WORK_GROUP_COUNT[axis]:
+            layer.unsafe(Violation(limit_rule, call, f"groupCount{'XYZ'[axis]} = {groups[axis]}, "
+                                                     f"maxComputeWorkGroupCount = {MAX_COMPUTE_WORK_GROUP_COUNT}"))
+    pipeline: VkPipeline | None = buffer.recording_state.get("compute_pipeline")
+    if pipeline is None:
+        layer.report(Violation(rule(vu.DISPATCH_PIPELINE), call, "no compute pipeline is bound (nothing is recorded)"))
+        return
+    if any(base) and not pipeline.flags & VkPipelineCreateFlagBits.VK_PIPELINE_CREATE_DISPATCH_BASE_BIT:
+        layer.report(Violation(vu.DISPATCH_BASE_FLAG, call, f"base group {base} with {pipeline!r}, created with flags "
+                                                            f"{pipeline.flags:#x} (the shader still runs from the "
+                                                            f"base)"))
+    sets = dict(buffer.recording_state.get("compute_sets", {}))
+    push: PushConstantState | None = buffer.recording_state.get("push_constants")
+    _check_dispatch_state(command, buffer, pipeline, sets, push)
+    data = bytes(push.data) if push is not None else bytes(MAX_PUSH_CONSTANTS_SIZE)
+    buffer.record(command(pipeline, sets, data, groups, layer.enabled, base))  # type: ignore[arg-type]
 
 
 def vkCmdDispatch(commandBuffer: VkCommandBuffer, groupCountX: int, groupCountY: int, groupCountZ: int) -> None:
     """Record a dispatch of groupCountX x Y x Z work groups with the bound compute state."""
-    buffer = recording_buffer(commandBuffer, DISPATCH)
-    layer = buffer.layer
-    if not buffer.pool.queue_flags & VkQueueFlagBits.VK_QUEUE_COMPUTE_BIT:
-        layer.report(Violation(vu.DISPATCH_POOL, DISPATCH, f"the pool of {buffer!r} is for queue family "
-                                                           f"{buffer.pool.family} ({buffer.pool.queue_flags!r})"))
-    groups = tuple(c_integer(g, f"{DISPATCH}: groupCount{axis}", UINT32_MAX, "uint32_t")
-                   for g, axis in zip((groupCountX, groupCountY, groupCountZ), "XYZ"))
-    for axis, rule in enumerate((vu.DISPATCH_GROUPS_X, vu.DISPATCH_GROUPS_Y, vu.DISPATCH_GROUPS_Z)):
-        if groups[axis] > MAX_COMPUTE_WORK_GROUP_COUNT[axis]:
-            layer.unsafe(Violation(rule, DISPATCH, f"groupCount{'XYZ'[axis]} = {groups[axis]}, "
-                                                   f"maxComputeWorkGroupCount = {MAX_COMPUTE_WORK_GROUP_COUNT}"))
-    pipeline: VkPipeline | None = buffer.recording_state.get("compute_pipeline")
-    if pipeline is None:
-        layer.report(Violation(vu.DISPATCH_PIPELINE, DISPATCH, "no compute pipeline is bound (nothing is recorded)"))
-        return
-    sets = dict(buffer.recording_state.get("compute_sets", {}))
-    push: PushConstantState | None = buffer.recording_state.get("push_constants")
-    _check_dispatch_state(buffer, pipeline, sets, push)
-    data = bytes(push.data) if push is not None else bytes(MAX_PUSH_CONSTANTS_SIZE)
-    buffer.record(DispatchCommand(pipeline, sets, data, groups, layer.enabled))  # type: ignore[arg-type]
+    groups = _counts(DISPATCH, (groupCountX, groupCountY, groupCountZ), "groupCount")
+    _record_dispatch(DispatchCommand, commandBuffer, (0, 0, 0), groups)
 
 
-__all__ = ["DispatchCommand", "vkCmdBindDescriptorSets", "vkCmdBindPipeline", "vkCmdDispatch", "vkCmdPushConstants"]
+def vkCmdDispatchBase(commandBuffer: VkCommandBuffer, baseGroupX: int, baseGroupY: int, baseGroupZ: int,
+                      groupCountX: int, groupCountY: int, groupCountZ: int) -> None:
+    """Record a dispatch of groupCountX x Y x Z work groups whose WorkgroupIds start at baseGroupX, Y, Z (Vulkan
+    1.1; vkCmdDispatchBaseKHR of VK_KHR_device_group): each group sees WorkgroupId = base + its index and
+    GlobalInvocationId moves with it; NumWorkgroups stays the group count."""
+    base = _counts(DISPATCH_BASE, (baseGroupX, baseGroupY, baseGroupZ), "baseGroup")
+    groups = _counts(DISPATCH_BASE, (groupCountX, groupCountY, groupCountZ), "groupCount")
+    layer = recording_buffer(commandBuffer, DISPATCH_BASE).layer
+    limits = MAX_COMPUTE_WORK_GROUP_COUNT
+    for axis, (base_rule, count_rule) in enumerate(((vu.DISPATCH_BASE_X, vu.DISPATCH_BASE_COUNT_X),
+                                                    (vu.DISPATCH_BASE_Y, vu.DISPATCH_BASE_COUNT_Y),
+                                                    (vu.DISPATCH_BASE_Z, vu.DISPATCH_BASE_COUNT_Z))):
+        name = "XYZ"[axis]
+        if base[axis] >= limits[axis]:
+            layer.report(Violation(base_rule, DISPATCH_BASE, f"baseGroup{name} = {base[axis]}, "
+                                                             f"maxComputeWorkGroupCount = {limits}"))
+        elif groups[axis] > limits[axis] - base[axis]:
+            layer.report(Violation(count_rule, DISPATCH_BASE, f"groupCount{name} = {groups[axis]} > "
+                                                              f"maxComputeWorkGroupCount[{axis}] {limits[axis]} - "
+                                                              f"baseGroup{name} {base[axis]}"))
+    _record_dispatch(DispatchBaseCommand, commandBuffer, base, groups)
+
+
+#: VK_KHR_device_group's name for the same command.
+vkCmdDispatchBaseKHR = vkCmdDispatchBase
+
+
+__all__ = ["DispatchBaseCommand", "DispatchCommand", "vkCmdBindDescriptorSets", "vkCmdBindPipeline", "vkCmdDispatch",
+           "vkCmdDispatchBase", "vkCmdDispatchBaseKHR", "vkCmdPushConstants"]

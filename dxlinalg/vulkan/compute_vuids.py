@@ -392,6 +392,36 @@ DISPATCH_GROUPS_Y = _rule(
 DISPATCH_GROUPS_Z = _rule(
     "VUID-vkCmdDispatch-groupCountZ-00388",
     "groupCountZ must be less than or equal to VkPhysicalDeviceLimits::maxComputeWorkGroupCount[2]")
+def _dispatch_base(vuid: str) -> str:
+    """The same rule for vkCmdDispatchBase: Vulkan states each common dispatch rule once per command."""
+    return _rule(vuid.replace("-vkCmdDispatch-", "-vkCmdDispatchBase-"), RULES[vuid])
+
+
+#: vkCmdDispatch's rules -> vkCmdDispatchBase's IDs for the same rules.
+DISPATCH_BASE_SAME = {vuid: _dispatch_base(vuid) for vuid in (DISPATCH_POOL, DISPATCH_PIPELINE, DISPATCH_SETS,
+                                                              DISPATCH_PUSH_CONSTANTS, DISPATCH_DESCRIPTORS)}
+DISPATCH_BASE_X = _rule(
+    "VUID-vkCmdDispatchBase-baseGroupX-00421",
+    "baseGroupX must be less than VkPhysicalDeviceLimits::maxComputeWorkGroupCount[0]")
+DISPATCH_BASE_Y = _rule(   # sic: the specification names the baseGroupY rule "baseGroupX-00422"
+    "VUID-vkCmdDispatchBase-baseGroupX-00422",
+    "baseGroupY must be less than VkPhysicalDeviceLimits::maxComputeWorkGroupCount[1]")
+DISPATCH_BASE_Z = _rule(
+    "VUID-vkCmdDispatchBase-baseGroupZ-00423",
+    "baseGroupZ must be less than VkPhysicalDeviceLimits::maxComputeWorkGroupCount[2]")
+DISPATCH_BASE_COUNT_X = _rule(
+    "VUID-vkCmdDispatchBase-groupCountX-00424",
+    "groupCountX must be less than or equal to VkPhysicalDeviceLimits::maxComputeWorkGroupCount[0] minus baseGroupX")
+DISPATCH_BASE_COUNT_Y = _rule(
+    "VUID-vkCmdDispatchBase-groupCountY-00425",
+    "groupCountY must be less than or equal to VkPhysicalDeviceLimits::maxComputeWorkGroupCount[1] minus baseGroupY")
+DISPATCH_BASE_COUNT_Z = _rule(
+    "VUID-vkCmdDispatchBase-groupCountZ-00426",
+    "groupCountZ must be less than or equal to VkPhysicalDeviceLimits::maxComputeWorkGroupCount[2] minus baseGroupZ")
+DISPATCH_BASE_FLAG = _rule(
+    "VUID-vkCmdDispatchBase-baseGroupX-00427",
+    "if any of baseGroupX, baseGroupY, or baseGroupZ are not zero, then the bound compute pipeline must have been "
+    "created with the VK_PIPELINE_CREATE_DISPATCH_BASE_BIT flag")
 DISPATCH_SHADER = _rule(
     "UNASSIGNED-dxlinalg-Dispatch-shader",
     "a dispatched shader must not do what SPIR-V or Vulkan leave undefined (what GPU-assisted validation reports: "

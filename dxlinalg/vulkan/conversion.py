@@ -22,7 +22,6 @@ from dxlinalg.numerics.conversions import convert_elements
 from dxlinalg.numerics.layouts.strided import (
     decode_strided,
     encode_strided,
-    minimum_size,
 )
 from dxlinalg.numerics.vulkan_types import (
     VkComponentTypeKHR,
@@ -31,7 +30,11 @@ from dxlinalg.numerics.vulkan_types import (
 )
 from dxlinalg.profile.conversion_rules import type_change_allowed
 from dxlinalg.profile.formats import optimal_format
-from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix
+from dxlinalg.profile.matrix_storage import (
+    MatrixDescription,
+    decode_matrix,
+    occupied_size,
+)
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.vulkan import IntegerTypeChange, VulkanProfile, vulkan_type_name
 from dxlinalg.vulkan import vuids
@@ -235,11 +238,7 @@ def matrix_bytes(desc: MatrixDescription, profile: DeviceProfile) -> int:
     """Bytes a matrix occupies as Vulkan reports it: the strided span, or every slot of the optimal layout."""
     if desc.rows * desc.cols == 0:
         return 0
-    if not desc.layout.is_optimal:
-        return minimum_size(desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
-    fmt = optimal_format(profile, desc.layout)
-    table = fmt.checked_slot_table(desc.component_type, desc.layout, desc.rows, desc.cols)
-    return table.size * type_info(fmt.storage_type(desc.component_type)).size_bytes
+    return occupied_size(desc, profile)
 
 
 def _regular(desc: MatrixDescription) -> bool:

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dxlinalg.spirv import SpirvValidationError
+from dxlinalg.spirv import SpirvUnsupportedError, SpirvValidationError
 from dxlinalg.spirv.enums import Decoration, StorageClass
 from dxlinalg.spirv.grammar import location
 from dxlinalg.spirv.layout import LayoutError, StructLayout
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.run import used_variables
 from dxlinalg.spirv.specialize import GlobalVariable
-from dxlinalg.spirv.types import StructType
+from dxlinalg.spirv.types import ArrayType, StructType
 from dxlinalg.vulkan.descriptors import STORAGE_TYPES, UNIFORM_TYPES
 from dxlinalg.vulkan.enums import VkDescriptorType
 
@@ -72,6 +72,9 @@ def _resource(program: Program, variable: GlobalVariable) -> ResourceUse:
         raise SpirvValidationError(f"{where}: resource variable {variable.name} needs DescriptorSet and Binding "
                                    f"decorations")
     pointee = variable.pointee
+    if isinstance(pointee, ArrayType) and isinstance(pointee.element, StructType):
+        raise SpirvUnsupportedError(f"{where}: resource variable {variable.name} is an array of blocks (a descriptor "
+                                    f"array); the emulated driver binds one block per binding")
     if not isinstance(pointee, StructType):
         raise SpirvValidationError(f"{where}: resource variable {variable.name} is not a Block")
     uniform = variable.storage == StorageClass.Uniform and not pointee.buffer_block

@@ -865,6 +865,107 @@ def dispatch_of_65536_groups_along_z(validation: bool) -> None:
     _groups(validation, 2)
 
 
+# --- vkCmdDispatchBase ---------------------------------------------------------------------------------------------
+
+def _base_pipeline(gpu: Compute, flags: int = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT) -> Squares:
+    """The squares kernel, its pipeline created with `flags`."""
+    squares = Squares(gpu)
+    stage = VkPipelineShaderStageCreateInfo(stage=COMPUTE, module=gpu.module(square_kernel()), pName="main")
+    pipelines = [None]
+    vkCreateComputePipelines(gpu.device, None, 1, [VkComputePipelineCreateInfo(flags=flags, stage=stage,
+                                                                               layout=squares.layout)], None, pipelines)
+    squares.pipeline = pipelines[0]
+    return squares
+
+
+def _dispatch_base(validation: bool, base: tuple[int, int, int], groups: tuple[int, int, int], flags: int
+                   = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT) -> None:
+    gpu, command_buffer = recording(validation)
+    squares = _base_pipeline(gpu, flags)
+    vkCmdBindPipeline(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, squares.pipeline)
+    vkCmdBindDescriptorSets(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, squares.layout, 0, 1, [squares.set], 0,
+                            None)
+    vkCmdDispatchBase(command_buffer, *base, *groups)
+
+
+@case(vu.DISPATCH_BASE_FLAG)
+def dispatch_base_from_a_pipeline_without_the_dispatch_base_flag(validation: bool) -> None:
+    _dispatch_base(validation, (1, 0, 0), (1, 1, 1), flags=0)
+
+
+@case(vu.DISPATCH_BASE_X)
+def dispatch_base_x_at_the_group_count_limit(validation: bool) -> None:
+    _dispatch_base(validation, (65535, 0, 0), (0, 1, 1))
+
+
+@case(vu.DISPATCH_BASE_Y)
+def dispatch_base_y_at_the_group_count_limit(validation: bool) -> None:
+    _dispatch_base(validation, (0, 65535, 0), (1, 0, 1))
+
+
+@case(vu.DISPATCH_BASE_Z)
+def dispatch_base_z_at_the_group_count_limit(validation: bool) -> None:
+    _dispatch_base(validation, (0, 0, 65535), (1, 1, 0))
+
+
+@case(vu.DISPATCH_BASE_COUNT_X)
+def dispatch_base_x_plus_count_past_the_limit(validation: bool) -> None:
+    _dispatch_base(validation, (65000, 0, 0), (536, 1, 1))
+
+
+@case(vu.DISPATCH_BASE_COUNT_Y)
+def dispatch_base_y_plus_count_past_the_limit(validation: bool) -> None:
+    _dispatch_base(validation, (0, 65000, 0), (1, 536, 1))
+
+
+@case(vu.DISPATCH_BASE_COUNT_Z)
+def dispatch_base_z_plus_count_past_the_limit(validation: bool) -> None:
+    _dispatch_base(validation, (0, 0, 65000), (1, 1, 536))
+
+
+@case(vu.DISPATCH_BASE_SAME[vu.DISPATCH_POOL])
+def dispatch_base_in_a_transfer_only_pool(validation: bool) -> None:
+    _, command_buffer = recording(validation, family=1)
+    vkCmdDispatchBase(command_buffer, 0, 0, 0, 1, 1, 1)
+
+
+@case(vu.DISPATCH_BASE_SAME[vu.DISPATCH_PIPELINE])
+def dispatch_base_without_a_pipeline(validation: bool) -> None:
+    _, command_buffer = recording(validation)
+    vkCmdDispatchBase(command_buffer, 0, 0, 0, 1, 1, 1)
+
+
+@case(vu.DISPATCH_BASE_SAME[vu.DISPATCH_SETS])
+def dispatch_base_without_the_set_the_shader_uses(validation: bool) -> None:
+    gpu, command_buffer = recording(validation)
+    vkCmdBindPipeline(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, _base_pipeline(gpu).pipeline)
+    vkCmdDispatchBase(command_buffer, 1, 0, 0, 1, 1, 1)
+
+
+@case(vu.DISPATCH_BASE_SAME[vu.DISPATCH_PUSH_CONSTANTS])
+def dispatch_base_without_the_push_constants_the_shader_reads(validation: bool) -> None:
+    gpu, command_buffer = recording(validation)
+    set_layout = gpu.set_layout((0, STORAGE))
+    layout = gpu.pipeline_layout(set_layout, push=(0, 16))
+    target = gpu.allocate(set_layout)[0]
+    gpu.write(target, 0, gpu.buffer(256))
+    vkCmdBindPipeline(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, gpu.pipeline(push_kernel(4), layout))
+    vkCmdBindDescriptorSets(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, [target], 0, None)
+    vkCmdDispatchBase(command_buffer, 0, 0, 0, 1, 1, 1)
+
+
+@case(vu.DISPATCH_BASE_SAME[vu.DISPATCH_DESCRIPTORS])
+def submit_a_dispatch_base_whose_buffer_was_destroyed(validation: bool) -> None:
+    gpu, command_buffer = recording(validation)
+    squares = _base_pipeline(gpu)
+    vkCmdBindPipeline(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, squares.pipeline)
+    vkCmdBindDescriptorSets(command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, squares.layout, 0, 1, [squares.set], 0,
+                            None)
+    vkCmdDispatchBase(command_buffer, 0, 0, 0, 1, 1, 1)
+    vkDestroyBuffer(gpu.device, squares.buffer.buffer)
+    gpu.submit(command_buffer)
+
+
 # --- pipeline barriers -------------------------------------------------------------------------------------------------
 
 def _barrier(validation: bool, src: int = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
@@ -1096,7 +1197,7 @@ def test_without_validation_the_call_goes_on_as_a_driver_would(name: str, report
 
 def test_every_rule_has_a_rejection_case() -> None:
     static = {value for name, value in vars(vu).items() if name.isupper() and isinstance(value, str)
-              and value.startswith(("VUID-", "UNASSIGNED-", "SYNC-"))}
+              and value.startswith(("VUID-", "UNASSIGNED-", "SYNC-"))} | set(vu.DISPATCH_BASE_SAME.values())
     covered = {name.split(" | ")[0] for name in CASES}
     assert static - NOT_RAISED <= covered, sorted(static - NOT_RAISED - covered)
 
