@@ -23,8 +23,6 @@ plain model (None).
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 from dxlinalg.linalg.fast.wave_sums import Rounding
@@ -89,21 +87,16 @@ def _block_sums(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding,
 
 def _exponents(values: np.ndarray, smallest: int) -> np.ndarray:
     """int16 floor(log2 |v|) of float32 or float64 values, at least `smallest` (the operand format's
-    subnormals count as its smallest normal exponent); ZERO_EXPONENT for zeros. The exponent field
-    is looked up in a table of its values (these values are zeros or normal numbers of their type)."""
+    subnormals count as its smallest normal exponent); ZERO_EXPONENT for zeros. Read on the exponent
+    field (these values are zeros or normal numbers of their type), in int16 from the first pass."""
     fraction_bits, bias = (23, 127) if values.dtype == np.float32 else (52, 1023)
     integer = np.dtype(f"i{values.dtype.itemsize}")
-    field = (values.view(integer) >> integer.type(fraction_bits)) & integer.type(2 * bias + 1)
-    return np.take(_exponent_table(bias, smallest), field)
-
-
-@cache
-def _exponent_table(bias: int, smallest: int) -> np.ndarray:
-    """The exponent of each exponent field: ZERO_EXPONENT for 0, then max(field - bias, smallest)."""
-    table = np.maximum(np.arange(2 * bias + 2) - bias, smallest).astype(np.int16)
-    table[0] = ZERO_EXPONENT
-    table.flags.writeable = False
-    return table
+    field = (values.view(integer) >> integer.type(fraction_bits)).astype(np.int16)   # the sign above the field
+    field &= np.int16(2 * bias + 1)
+    exponent = np.maximum(field, np.int16(bias + smallest))
+    exponent -= np.int16(bias)
+    exponent[field == 0] = ZERO_EXPONENT
+    return exponent
 
 
 def _power_of_two(exponents: np.ndarray, dtype: np.dtype) -> np.ndarray:
