@@ -12,6 +12,7 @@ metadata (`sparse_metadata`).
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
@@ -99,9 +100,11 @@ def _metadata_words(op: str, metadata: object, lanes: int) -> np.ndarray:
 
 def _register_values(values: np.ndarray) -> np.ndarray:
     """Lane values in a dtype numpy computes with (int4/uint4 widened to int8/uint8)."""
-    if values.dtype.name in ("int4", "uint4"):
-        return values.astype(np.int8 if values.dtype.name == "int4" else np.uint8)
-    return values
+    widened = _WIDENED.get(values.dtype)
+    return values if widened is None else values.astype(widened)
+
+
+_WIDENED = {np.dtype(ml_dtypes.int4): np.dtype(np.int8), np.dtype(ml_dtypes.uint4): np.dtype(np.uint8)}
 
 
 def _gather(operand: Operand, fragments: np.ndarray) -> np.ndarray:
