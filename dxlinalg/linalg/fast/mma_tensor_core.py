@@ -77,10 +77,10 @@ def _block_sums(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding,
             np.multiply(left[step, :, None, :], right[step, None, :, :], out=product)
             product *= scale
             np.add(units, product, out=units, dtype=unit_type, casting="unsafe")   # the cast truncates
-        accumulator *= _power_of_two(kept_bits - top, accumulator.dtype)
+        np.ldexp(accumulator, kept_bits - top, out=accumulator)                # a power of two: exact
         np.trunc(accumulator, out=accumulator)
         accumulator += units                                                   # exact, and -0 -> +0
-        accumulator *= _power_of_two(top - kept_bits, accumulator.dtype)
+        np.ldexp(accumulator, top - kept_bits, out=accumulator)
         accumulator = np.asarray(rounding(accumulator), np.float64)
     return accumulator.astype(c.dtype)
 
@@ -107,9 +107,14 @@ def _power_of_two(exponents: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 
 def _largest_magnitude(values: np.ndarray) -> float:
-    """max |v| (Inf if one is Inf, NaN if one is NaN), read on the bits."""
+    """max |v| (Inf if one is Inf, NaN if one is NaN), read on the bits with two reductions and no pass:
+    the largest pattern read as signed is the largest positive value's, the largest read as unsigned
+    0x80.. plus the largest negative magnitude (or a positive value's, when none is negative)."""
     if values.size == 0:
         return 0.0
     unsigned = np.dtype(f"u{values.dtype.itemsize}")
-    largest = (values.view(unsigned) & unsigned.type((1 << (8 * values.dtype.itemsize - 1)) - 1)).max()
+    mask = (1 << (8 * values.dtype.itemsize - 1)) - 1
+    bits = values.view(unsigned)
+    top_unsigned, top_signed = int(bits.max()), int(bits.view(f"i{values.dtype.itemsize}").max())
+    largest = max(top_signed, top_unsigned & mask)
     return float(np.array(largest, unsigned).view(values.dtype))
