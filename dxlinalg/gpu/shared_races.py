@@ -170,7 +170,7 @@ class AccessTracker:
         consecutive bytes from a multiple of `width` (ldmatrix's rows, cp.async's copies, aligned vector
         accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte."""
         width = byte_index.shape[1]
-        if self.writer.size % width or not _aligned_runs(byte_index):
+        if width < 2 or self.writer.size % width or not _aligned_runs(byte_index):
             return None
         return byte_index[:, 0] // width
 
