@@ -73,28 +73,34 @@ class AccessTracker:
     def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
         """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed."""
         me = self._threads(lanes)
-        writer, atomic_writer = self.writer[byte_index], self.atomic_writer[byte_index]
+        rows = self._rows(byte_index)
+        writer, atomic_writer = _gather(self.writer, byte_index, rows), _gather(self.atomic_writer, byte_index, rows)
+        written_by_other, updated_by_other = self._other(writer, me), self._other(atomic_writer, me)
         if self.report:
-            self._never_written(byte_index, lanes, what)
-            self._raise_where(self._other(writer, me), byte_index, lanes, writer, what, "read-after-write", "reads",
-                              "wrote")
-            self._raise_where(self._other(atomic_writer, me), byte_index, lanes, atomic_writer, what,
-                              "read after an atomic", "reads", "updated atomically")
-            self._note(self.reader, byte_index, me)
-        return self._other(writer, me) | self._other(atomic_writer, me)
+            self._never_written(byte_index, lanes, what, rows)
+            self._raise_where(written_by_other, byte_index, lanes, writer, what, "read-after-write", "reads", "wrote")
+            self._raise_where(updated_by_other, byte_index, lanes, atomic_writer, what, "read after an atomic",
+                              "reads", "updated atomically")
+            self._note(self.reader, byte_index, me, True if rows is not None else None)
+        return written_by_other | updated_by_other
 
     def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
         me = self._threads(lanes)
+        rows = None
         if self.report:
             self._same_statement(byte_index, me, lanes, what)
+            rows = self._rows(byte_index)
             for state, kind, verb in ((self.writer, "write-after-write", "wrote"),
                                       (self.atomic_writer, "write after an atomic", "updated atomically"),
                                       (self.reader, "write-after-read", "read")):
-                other = state[byte_index]
+                other = _gather(state, byte_index, rows)
                 self._raise_where(self._other(other, me), byte_index, lanes, other, what, kind, "writes", verb)
-            self.written[byte_index] = True
-        flat, thread = _thread_per_byte(byte_index, me, self.wave_size)
+            if rows is None:
+                self.written[byte_index] = True
+            else:
+                self.written.reshape(-1, byte_index.shape[1])[rows] = True
+        flat, thread = _thread_per_byte(byte_index, me, self.wave_size, True if rows is not None else None)
         self.writer[flat] = thread
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
@@ -146,8 +152,8 @@ class AccessTracker:
         other = (state != NO_THREAD) & (state != me)
         return other & (state != synced(me // self.wave_size)) if self.waves_synced else other
 
-    def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray) -> None:
-        flat, thread = _thread_per_byte(byte_index, me, self.wave_size)
+    def _note(self, state: np.ndarray, byte_index: np.ndarray, me: np.ndarray, aligned: bool | None = None) -> None:
+        flat, thread = _thread_per_byte(byte_index, me, self.wave_size, aligned)
         current = state[flat]
         if ((current == NO_THREAD) | (current == thread)).all():      # the usual case: nobody else touched them
             state[flat] = thread
@@ -159,8 +165,18 @@ class AccessTracker:
         merged = np.where((current == NO_THREAD) | (current == thread) | (current == synced(wave)), thread, merged)
         state[flat] = merged
 
-    def _never_written(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
-        unwritten = ~self.written[byte_index]
+    def _rows(self, byte_index: np.ndarray) -> np.ndarray | None:
+        """The rows of the states viewed (-1, width) that (n, width) indices cover when each is `width`
+        consecutive bytes from a multiple of `width` (ldmatrix's rows, cp.async's copies, aligned vector
+        accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte."""
+        width = byte_index.shape[1]
+        if width < 2 or self.writer.size % width or not _aligned_runs(byte_index):
+            return None
+        return byte_index[:, 0] // width
+
+    def _never_written(self, byte_index: np.ndarray, lanes: np.ndarray, what: str,
+                       rows: np.ndarray | None = None) -> None:
+        unwritten = ~_gather(self.written, byte_index, rows)
         if unwritten.any():
             row, col = np.unravel_index(int(np.flatnonzero(unwritten)[0]), unwritten.shape)
             raise UndefinedBehaviorError(
@@ -204,13 +220,21 @@ class AccessTracker:
 
 
 
-def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray, wave_size: int) -> tuple[np.ndarray, np.ndarray]:
+def _gather(state: np.ndarray, byte_index: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
+    """state[byte_index], a row at a time where `AccessTracker._rows` found rows."""
+    if rows is None:
+        return state[byte_index]
+    return np.take(state.reshape(-1, byte_index.shape[1]), rows, axis=0)
+
+
+def _thread_per_byte(byte_index: np.ndarray, me: np.ndarray, wave_size: int,
+                     aligned: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each distinct byte of (n, width) runs once, with the thread that touched it, the wave whose several
     threads did (`unsynced`), or SEVERAL_THREADS."""
     flat, thread = byte_index.reshape(-1), np.broadcast_to(me, byte_index.shape).reshape(-1)
     if disjoint_runs(byte_index):
         return flat, thread
-    if _aligned_runs(byte_index):              # rows equal or disjoint (ldmatrix rows): one record per row
+    if _aligned_runs(byte_index) if aligned is None else aligned:   # rows equal or disjoint (ldmatrix rows)
         rows, codes = _thread_per_byte(byte_index[:, :1], me, wave_size)
         return (rows[:, None] + np.arange(byte_index.shape[1])).reshape(-1), np.repeat(codes, byte_index.shape[1])
     order = np.argsort(flat, kind="stable")

@@ -30,7 +30,7 @@ from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
 from dxlinalg.linalg.fast.mma_tensor_core import tensor_core_mma
 from dxlinalg.linalg.fast.wave_sums import Rounding
-from dxlinalg.linalg.matvec import round_float_result
+from dxlinalg.linalg.matvec import round_float_result, rounds_as_ieee_cast
 from dxlinalg.linalg.tensor_core_sums import chunked_sums, positive_nan
 from dxlinalg.numerics.component_types import ComponentType
 from dxlinalg.numerics.float_conversion import FloatConversionSettings
@@ -62,8 +62,15 @@ def float_mma(a: np.ndarray, b: np.ndarray, c: np.ndarray, model: FloatMma) -> n
     toward_zero = (settings.mma_sum == "tensor_core" and accumulator == ComponentType.F32
                    and settings.mma_f32_rounding == "toward_zero")
 
+    plain_f32 = accumulator == ComponentType.F32 and rounds_as_ieee_cast(ComponentType.F64, model.conversion)
+
     def nearest(values: np.ndarray) -> np.ndarray:
-        return round_float_result(_positive_nans(values), accumulator, model.conversion)
+        if values.size and np.isnan(np.min(values)):
+            values = positive_nan(values)
+        elif plain_f32 and values.dtype == np.float64:      # round_float_result's cast, its NaN check done here
+            with np.errstate(over="ignore"):
+                return values.astype(np.float32)
+        return round_float_result(values, accumulator, model.conversion)
 
     def rounding(values: np.ndarray) -> np.ndarray:
         return _toward_zero(values, nearest) if toward_zero else nearest(values)
@@ -94,11 +101,6 @@ def operand_exponents(values: np.ndarray) -> np.ndarray:
     field = (np.ascontiguousarray(values).view(unsigned) >> unsigned.type(fraction_bits)) & \
         unsigned.type((1 << exponent_bits) - 1)
     return np.maximum(field.astype(np.int64), 1) - ((1 << (exponent_bits - 1)) - 1)
-
-
-def _positive_nans(values: np.ndarray) -> np.ndarray:
-    """`positive_nan`, after one reduction that shows whether there is a NaN at all."""
-    return positive_nan(values) if values.size and np.isnan(np.min(values)) else values
 
 
 def _toward_zero(values: np.ndarray, nearest: Rounding) -> np.ndarray:

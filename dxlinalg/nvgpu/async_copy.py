@@ -37,7 +37,6 @@ from dxlinalg.nvgpu.op_types import (
 )
 from dxlinalg.nvgpu.pending_copies import PendingCopies, guard_memory
 
-COPY_SIZES = (4, 8, 16)
 NOT_COMMITTED = -1
 
 
@@ -104,7 +103,7 @@ def device_async_copy(dst: TypedView, dstIndices: object, src: TypedView, srcInd
     op = "nvgpu.device_async_copy"
     verify_device_async_copy_call(dst, dstIndices, src, srcIndices, dstElements, srcElements, bypassL1)
     ctx = require_context(op)
-    memory, size = _check_copy(op, ctx, dst, src, dstElements, bypassL1)
+    memory, size = _check_copy(op, ctx, dst, src, dstElements)
     state = _state(ctx)
     lanes = np.flatnonzero(ctx.active)
     count = ctx.lane_ints(dstElements if srcElements is None else srcElements, f"{op} srcElements")
@@ -149,16 +148,17 @@ def device_async_create_group(inputTokens: object) -> AsyncToken:  # noqa: N803
     return AsyncToken("group", weakref.ref(ctx))
 
 
-def device_async_wait(asyncDependencies: AsyncToken, numGroups: int | None = None) -> None:  # noqa: N803
+def device_async_wait(asyncDependencies: AsyncToken | None, numGroups: int | None = None) -> None:  # noqa: N803
     """`nvgpu.device_async_wait %token {numGroups}`: each active lane waits until at most `numGroups`
-    (default 0) of its most recent groups are in flight; the copies of every older group land."""
+    (default 0) of its most recent groups are in flight; the copies of every older group land. The token is
+    checked, not used (cp.async.wait_group takes none); None is the verifier's form without one."""
     op = "nvgpu.device_async_wait"
     verify_device_async_wait_call(asyncDependencies, numGroups)
     ctx = require_context(op)
-    _check_tokens(op, ctx, [asyncDependencies])
+    _check_tokens(op, ctx, [] if asyncDependencies is None else [asyncDependencies])
     if numGroups is None:
         numGroups = 0
-    if isinstance(numGroups, bool) or not isinstance(numGroups, (int, np.integer)) or not 0 <= numGroups < 2**31:
+    if not 0 <= numGroups < 2**31:          # an i32 attribute (the verifier): PTX wait_group's N is non-negative
         raise InvalidArgumentError(f"{op}: numGroups must be a non-negative 32-bit integer, got {numGroups!r}")
     state = _state(ctx)
     complete_below = np.where(ctx.active, state.committed - int(numGroups), 0)
@@ -178,42 +178,19 @@ def device_async_wait(asyncDependencies: AsyncToken, numGroups: int | None = Non
 
 
 # -- checks -----------------------------------------------------------------------------------------
-def _check_copy(op: str, ctx: ExecutionContext, dst: object, src: object, dst_elements: object,
-                bypass_l1: bool) -> tuple[GroupSharedMemory, int]:
-    """MLIR's verifier rules that the emulator needs, in its order, with its words; returns the
-    destination memory and the copy size in bytes."""
-    for name, view in (("src", src), ("dst", dst)):
-        if not isinstance(view, TypedView):
-            raise InvalidArgumentError(f"{op}: {name} must be a TypedView (a memref), got {type(view).__name__}")
-    assert isinstance(src, TypedView) and isinstance(dst, TypedView)
-    if src.strides[-1] != 1:
-        raise InvalidArgumentError(f"{op}: source memref most minor dim must have unit stride")
-    if dst.strides[-1] != 1:
-        raise InvalidArgumentError(f"{op}: destination memref most minor dim must have unit stride")
-    if not isinstance(dst.memory, GroupSharedMemory):
-        raise InvalidArgumentError(f"{op}: destination memref must have a memory space attribute of IntegerAttr(3) "
-                                   f"or gpu::AddressSpaceAttr(Workgroup)")
-    if dst.memory.ctx is not ctx:
+def _check_copy(op: str, ctx: ExecutionContext, dst: TypedView, src: TypedView,
+                dst_elements: int) -> tuple[GroupSharedMemory, int]:
+    """What MLIR's verifier (run first) cannot see: the destination is this run's groupshared memory, the
+    source global memory (MLIR lets a source be in any memory space; cp.async reads .global). Returns the
+    destination memory and the copy size in bytes (4, 8 or 16: the verifier checked it)."""
+    memory = dst.memory
+    assert isinstance(memory, GroupSharedMemory)         # the verifier's workgroup-memory rule
+    if memory.ctx is not ctx:
         raise InvalidArgumentError(f"{op}: {dst.name!r} is the groupshared memory of another run of lanes")
     if not isinstance(src.memory, BufferMemory):
         raise InvalidArgumentError(f"{op}: the source must be global memory (a BufferMemory view): cp.async reads "
                                    f".global, got {type(src.memory).__name__}")
-    if src.dtype != dst.dtype or src.components != dst.components:
-        raise InvalidArgumentError(f"{op}: source and destination must have the same element type "
-                                   f"({src.dtype} and {dst.dtype})")
-    if isinstance(dst_elements, bool) or not isinstance(dst_elements, (int, np.integer)) or dst_elements < 1:
-        raise InvalidArgumentError(f"{op}: dstElements must be a positive integer attribute, got {dst_elements!r}")
-    width = 8 * dst.element_bytes
-    size = width * int(dst_elements) // 8
-    if size not in COPY_SIZES or width * int(dst_elements) % 8:
-        choices = ", ".join(f"{bits // width}" for bits in (32, 64, 128) if bits // width)
-        raise InvalidArgumentError(f"{op}: Requested copy elements is {int(dst_elements)} with width {width}. But "
-                                   f"copy elements could be one of {choices}.")
-    if bypass_l1 and size != 16:
-        raise InvalidArgumentError(
-            f"{op}: bypassL1 does not satify alignment for {dst.name!r} with destination element "
-            f"{int(dst_elements)}. Unset bypassL1, or set destination element to {128 // width}")
-    return dst.memory, size
+    return memory, dst.element_bytes * int(dst_elements)
 
 
 def _source_bytes(op: str, ctx: ExecutionContext, count: np.ndarray, dst_elements: int, element_bytes: int) -> np.ndarray:
@@ -271,11 +248,9 @@ def _check_source_in_bounds(op: str, ctx: ExecutionContext, copy: _Copy) -> None
             f"({ctx.thread_name(int(copy.lanes[index]))}) are outside {copy.source.name} of {copy.source.size} bytes")
 
 
-def _check_tokens(op: str, ctx: ExecutionContext, tokens: list[object]) -> None:
+def _check_tokens(op: str, ctx: ExecutionContext, tokens: list[AsyncToken]) -> None:
+    """Tokens (the verifier checked their type) of this run of lanes."""
     for token in tokens:
-        if not isinstance(token, AsyncToken):
-            raise InvalidArgumentError(f"{op}: expected !nvgpu.device.async.token values (AsyncToken), got "
-                                       f"{type(token).__name__}")
         if token.context() is not ctx:
             raise InvalidArgumentError(f"{op}: a token of another run of lanes")
 

@@ -88,14 +88,11 @@ def _register_order(tiles: int, transpose: bool) -> WordPermutation:
     return WordPermutation(positions)
 
 
-def _workgroup_memory(memref: object, ctx: object, op: str) -> GroupSharedMemory:
-    if not isinstance(memref, TypedView):
-        raise InvalidArgumentError(f"{op}: srcMemref must be a TypedView (a memref), got {type(memref).__name__}")
+def _workgroup_memory(memref: TypedView, ctx: object, op: str) -> GroupSharedMemory:
+    """The source's groupshared memory (the verifier has checked it is a memref in memory space 3), which
+    must be this run's."""
     memory = memref.memory
-    if not isinstance(memory, GroupSharedMemory):
-        raise InvalidArgumentError(
-            f"{op}: expected nvgpu.ldmatrix srcMemref must have a memory space attribute of IntegerAttr(3) or "
-            f"gpu::AddressSpaceAttr(Workgroup) ({memref.name!r} is in {type(memory).__name__})")
+    assert isinstance(memory, GroupSharedMemory)
     if memory.ctx is not ctx:
         raise InvalidArgumentError(f"{op}: {memref.name!r} is the groupshared memory of another run of lanes")
     return memory

@@ -12,6 +12,7 @@ metadata (`sparse_metadata`).
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
@@ -41,13 +42,13 @@ def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaS
     verify_mma_sync_call(matrixA, matrixB, matrixC, mmaShape, tf32Enabled)
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
-    _check_vectors(op, shape, a, b, c)
+    _check_accumulator(op, shape, c)
     with register_op(a.shape[0], profile, strict, op) as run:
         return _multiply(run.profile, shape, _gather(shape.a, a), b, c)
 
 
 def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  # noqa: N803
-                sparseMetadata: np.ndarray, mmaShape: object, sparsitySelector: int = 0,  # noqa: N803
+                sparseMetadata: np.ndarray, mmaShape: object, sparsitySelector: int | None = 0,  # noqa: N803
                 tf32Enabled: bool = False, *, profile: str | DeviceProfile | None = None,  # noqa: N803
                 strict: bool | None = None) -> np.ndarray:
     """`nvgpu.mma.sp.sync (A, B, C) metadata (m) {mmaShape, sparsitySelector, tf32Enabled}`: D of C's
@@ -57,10 +58,10 @@ def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     operand_type = operand_type_of(a.dtype, bool(tf32Enabled), op)
     shape = find_shape(mmaShape, operand_type, True, op)
-    _check_vectors(op, shape, a, b, c)
+    _check_accumulator(op, shape, c)
     metadata = _metadata_words(op, sparseMetadata, a.shape[0])
     with register_op(a.shape[0], profile, strict, op) as run:
-        selector = check_selector(shape, sparsitySelector, run.strict, op)
+        selector = check_selector(shape, 0 if sparsitySelector is None else int(sparsitySelector), run.strict, op)
         warps = a.shape[0] // WARP_SIZE
         stored = _register_values(a).reshape(warps, WARP_SIZE, shape.a.elements)
         dense = dense_a(shape, stored, metadata.reshape(warps, WARP_SIZE), selector, run.strict, op)
@@ -68,14 +69,8 @@ def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  
 
 
 def _operands(op: str, a: object, b: object, c: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A, B and C as arrays of one row per lane, whole warps (their types the verifier has checked)."""
     arrays = tuple(np.asarray(v) for v in (a, b, c))
-    for name, array in zip("ABC", arrays):
-        if array.ndim != 3:
-            raise InvalidArgumentError(f"{op}: matrix{name} must be per-lane vectors shaped (lanes, registers, "
-                                       f"elements), got shape {array.shape}")
-    if arrays[0].dtype != arrays[1].dtype:
-        raise InvalidArgumentError(f"{op}: failed to verify that matrixA and matrixB have same element type "
-                                   f"({arrays[0].dtype} and {arrays[1].dtype})")
     lanes = {v.shape[0] for v in arrays}
     if len(lanes) != 1:
         raise InvalidArgumentError(f"{op}: matrixA, matrixB and matrixC have {arrays[0].shape[0]}, "
@@ -85,13 +80,8 @@ def _operands(op: str, a: object, b: object, c: object) -> tuple[np.ndarray, np.
     return arrays  # type: ignore[return-value]
 
 
-def _check_vectors(op: str, shape: MmaShape, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
-    """MLIR's vector shapes for this instruction, and an accumulator type PTX has for it."""
-    for name, operand, array in (("A", shape.a, a), ("B", shape.b, b), ("C", shape.c, c)):
-        if array.shape[1:] != operand.vector:
-            raise InvalidArgumentError(
-                f"{op}: expected matrix {name} to be shaped ({operand.vector[0]} x {operand.vector[1]}) for "
-                f"{shape.name}{' (sparse)' if shape.sparse else ''}, got per-lane shape {array.shape[1:]}")
+def _check_accumulator(op: str, shape: MmaShape, c: np.ndarray) -> None:
+    """An accumulator type PTX has for the instruction (MLIR's verifier leaves C's element type open)."""
     if c.dtype not in shape.accumulators:
         raise InvalidArgumentError(
             f"{op}: matrixC has element type {c.dtype}; PTX mma {shape.name} accumulates in "
@@ -99,19 +89,22 @@ def _check_vectors(op: str, shape: MmaShape, a: np.ndarray, b: np.ndarray, c: np
 
 
 def _metadata_words(op: str, metadata: object, lanes: int) -> np.ndarray:
-    """vector<2xi16> per lane, bitcast to the 32-bit register (element 0 the low half)."""
+    """vector<2xi16> per lane (int16 or uint16, as the verifier checked), bitcast to the 32-bit register
+    (element 0 the low half)."""
     words = np.asarray(metadata)
-    if words.shape != (lanes, 2) or words.dtype not in (np.int16, np.uint16):
-        raise InvalidArgumentError(f"{op}: sparseMetadata must be vector<2xi16> per lane, an int16 or uint16 array "
-                                   f"shaped ({lanes}, 2); got {words.dtype} {words.shape}")
-    return np.ascontiguousarray(words.astype(np.uint16)).view("<u4").reshape(lanes)
+    if words.shape[0] != lanes:
+        raise InvalidArgumentError(f"{op}: sparseMetadata has {words.shape[0]} lanes and matrixA {lanes}; give one "
+                                   f"row per lane to each")
+    return np.ascontiguousarray(words).view("<u4").reshape(lanes)
 
 
 def _register_values(values: np.ndarray) -> np.ndarray:
     """Lane values in a dtype numpy computes with (int4/uint4 widened to int8/uint8)."""
-    if values.dtype.name in ("int4", "uint4"):
-        return values.astype(np.int8 if values.dtype.name == "int4" else np.uint8)
-    return values
+    widened = _WIDENED.get(values.dtype)
+    return values if widened is None else values.astype(widened)
+
+
+_WIDENED = {np.dtype(ml_dtypes.int4): np.dtype(np.int8), np.dtype(ml_dtypes.uint4): np.dtype(np.uint8)}
 
 
 def _gather(operand: Operand, fragments: np.ndarray) -> np.ndarray:

@@ -149,15 +149,10 @@ _TABLE = {(s.sparse, s.m, s.n, s.k, s.operand_type): s for s in DENSE + SPARSE}
 
 
 def operand_type_of(dtype: np.dtype, tf32_enabled: bool, op: str) -> str:
-    """The PTX operand type of A and B's element dtype (float32 needs tf32Enabled, and only it)."""
-    operand_type = OPERAND_TYPES.get(np.dtype(dtype))
-    if operand_type is None:
-        raise InvalidArgumentError(
-            f"{op}: matrixA element type {dtype} is not an mma operand type; expected float16, bfloat16, "
-            f"float32 (tf32Enabled), float64, int8, uint8, int4 or uint4 (NVGPU: i4, i8, f16, bf16, tf32, f64)")
-    if tf32_enabled and operand_type != "tf32":
-        raise InvalidArgumentError(f"{op}: expected tf32 tensor cores only for F32 operands (tf32Enabled with "
-                                   f"{dtype} operands)")
+    """The PTX operand type of A and B's element dtype, one MLIR's verifier took (its data types are exactly
+    OPERAND_TYPES', and it refuses tf32Enabled with anything but f32). f32 without tf32Enabled passes the
+    verifier and has no PTX mma: reported here."""
+    operand_type = OPERAND_TYPES[np.dtype(dtype)]
     if operand_type == "tf32" and not tf32_enabled:
         raise InvalidArgumentError(f"{op}: float32 operands need tf32Enabled (PTX mma multiplies f32 only as tf32; "
                                    f"nvgpu leaves such an op unlowered)")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
+from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.nvgpu.fragments import Index, positions
 from dxlinalg.nvgpu.mma_shapes import MmaShape
 
@@ -48,18 +48,16 @@ def metadata_b8(row: Index, column: Index, selector: int, chunks_per_row: int) -
     return thread, 4 * (chunk & 7) + 2 * slot
 
 
-def check_selector(shape: MmaShape, selector: object, strict: bool, op: str) -> int:
-    """The sparsity selector as an int; one the PTX ISA leaves undefined for this shape is reported
-    in strict mode (MLIR's verifier separately allows only 0 and 1)."""
-    if isinstance(selector, bool) or not isinstance(selector, (int, np.integer)) or not 0 <= selector <= 3:
-        raise InvalidArgumentError(f"{op}: sparsitySelector must be an integer 0 to 3 (PTX), got {selector!r}")
-    if strict and int(selector) not in shape.selectors:
+def check_selector(shape: MmaShape, selector: int, strict: bool, op: str) -> int:
+    """The sparsity selector (0 to 3: the verifier's widened rule has checked it); one the PTX ISA leaves
+    undefined for this shape is reported in strict mode."""
+    if strict and selector not in shape.selectors:
         raise UndefinedBehaviorError(
-            f"{op}: sparsitySelector {int(selector)} is undefined for {shape.name} (PTX mma.sp: valid "
+            f"{op}: sparsitySelector {selector} is undefined for {shape.name} (PTX mma.sp: valid "
             f"{', '.join(map(str, shape.selectors))}: "
             f"{'one thread' if len(shape.selectors) == 4 else 'a thread pair' if len(shape.selectors) == 2 else 'all four threads'} "
             f"of each quad supply the metadata)")
-    return int(selector)
+    return selector
 
 
 def dense_a(shape: MmaShape, stored: np.ndarray, metadata: np.ndarray, selector: int, strict: bool,

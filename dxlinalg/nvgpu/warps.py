@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import ExecutionContext, current_context, lanes_for
 from dxlinalg.profile.model import DeviceProfile
-from dxlinalg.profile.registry import load_profile
+from dxlinalg.profile.registry import builtin_profile_names, load_profile
 
 WARP_SIZE = 32
 
@@ -70,9 +71,26 @@ def register_op(lanes: int, profile: str | DeviceProfile | None, strict: bool | 
     """The running lanes (checked: `lanes` rows, warps executed whole), or, called from host code, the
     profile and mode asked for: a register op needs no lane context of its own (every warp runs it)."""
     if current_context() is None:
-        yield RegisterOp(load_profile("reference" if profile is None else profile), True if strict is None else strict,
-                         None)
+        yield RegisterOp(_host_profile("reference" if profile is None else profile),
+                         True if strict is None else strict, None)
         return
     with lanes_for(lanes, profile, strict, what) as ctx:
         active_warps(ctx, what)
         yield RegisterOp(ctx.profile, ctx.strict, ctx)
+
+
+def _host_profile(profile: str | DeviceProfile) -> DeviceProfile:
+    """`load_profile`, without listing the built-in profiles' folder at every call of a register op."""
+    if isinstance(profile, str) and profile.lower() in _builtin_names():
+        return _builtin(profile.lower())
+    return load_profile(profile)
+
+
+@cache
+def _builtin_names() -> frozenset[str]:
+    return frozenset(builtin_profile_names())
+
+
+@cache
+def _builtin(name: str) -> DeviceProfile:
+    return load_profile(name)

@@ -23,8 +23,6 @@ plain model (None).
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 from dxlinalg.linalg.fast.wave_sums import Rounding
@@ -79,31 +77,26 @@ def _block_sums(a: np.ndarray, b: np.ndarray, c: np.ndarray, rounding: Rounding,
             np.multiply(left[step, :, None, :], right[step, None, :, :], out=product)
             product *= scale
             np.add(units, product, out=units, dtype=unit_type, casting="unsafe")   # the cast truncates
-        accumulator *= _power_of_two(kept_bits - top, accumulator.dtype)
+        np.ldexp(accumulator, kept_bits - top, out=accumulator)                # a power of two: exact
         np.trunc(accumulator, out=accumulator)
         accumulator += units                                                   # exact, and -0 -> +0
-        accumulator *= _power_of_two(top - kept_bits, accumulator.dtype)
+        np.ldexp(accumulator, top - kept_bits, out=accumulator)
         accumulator = np.asarray(rounding(accumulator), np.float64)
     return accumulator.astype(c.dtype)
 
 
 def _exponents(values: np.ndarray, smallest: int) -> np.ndarray:
     """int16 floor(log2 |v|) of float32 or float64 values, at least `smallest` (the operand format's
-    subnormals count as its smallest normal exponent); ZERO_EXPONENT for zeros. The exponent field
-    is looked up in a table of its values (these values are zeros or normal numbers of their type)."""
+    subnormals count as its smallest normal exponent); ZERO_EXPONENT for zeros. Read on the exponent
+    field (these values are zeros or normal numbers of their type), in int16 from the first pass."""
     fraction_bits, bias = (23, 127) if values.dtype == np.float32 else (52, 1023)
     integer = np.dtype(f"i{values.dtype.itemsize}")
-    field = (values.view(integer) >> integer.type(fraction_bits)) & integer.type(2 * bias + 1)
-    return np.take(_exponent_table(bias, smallest), field)
-
-
-@cache
-def _exponent_table(bias: int, smallest: int) -> np.ndarray:
-    """The exponent of each exponent field: ZERO_EXPONENT for 0, then max(field - bias, smallest)."""
-    table = np.maximum(np.arange(2 * bias + 2) - bias, smallest).astype(np.int16)
-    table[0] = ZERO_EXPONENT
-    table.flags.writeable = False
-    return table
+    field = (values.view(integer) >> integer.type(fraction_bits)).astype(np.int16)   # the sign above the field
+    field &= np.int16(2 * bias + 1)
+    exponent = np.maximum(field, np.int16(bias + smallest))
+    exponent -= np.int16(bias)
+    exponent[field == 0] = ZERO_EXPONENT
+    return exponent
 
 
 def _power_of_two(exponents: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -114,9 +107,14 @@ def _power_of_two(exponents: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 
 def _largest_magnitude(values: np.ndarray) -> float:
-    """max |v| (Inf if one is Inf, NaN if one is NaN), read on the bits."""
+    """max |v| (Inf if one is Inf, NaN if one is NaN), read on the bits with two reductions and no pass:
+    the largest pattern read as signed is the largest positive value's, the largest read as unsigned
+    0x80.. plus the largest negative magnitude (or a positive value's, when none is negative)."""
     if values.size == 0:
         return 0.0
     unsigned = np.dtype(f"u{values.dtype.itemsize}")
-    largest = (values.view(unsigned) & unsigned.type((1 << (8 * values.dtype.itemsize - 1)) - 1)).max()
+    mask = (1 << (8 * values.dtype.itemsize - 1)) - 1
+    bits = values.view(unsigned)
+    top_unsigned, top_signed = int(bits.max()), int(bits.view(f"i{values.dtype.itemsize}").max())
+    largest = max(top_signed, top_unsigned & mask)
     return float(np.array(largest, unsigned).view(values.dtype))
