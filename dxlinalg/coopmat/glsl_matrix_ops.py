@@ -337,7 +337,8 @@ def coopMatLoadTensorNV(m: CoopMatValue, buf: object, element: object, tensorLay
         subset = slice(None) if everyone else active                  # views, not copies, when all are active
         kept = None if view is None else m.matrix.values[subset]      # only a view clips: those keep m's values
         loaded = load_tensor_instances(buf, m.type.shape, base, m.type.component, offsets[subset], pointers[subset],
-                                       view=view, obj=kept, strict=ctx.strict, op=op)
+                                       view=view, obj=kept, strict=ctx.strict, op=op,
+                                       settings=ctx.profile.coopmat)
         if everyone:
             values = loaded
         else:
@@ -350,7 +351,8 @@ def coopMatLoadTensorNV(m: CoopMatValue, buf: object, element: object, tensorLay
             layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
             values[i] = load_tensor(handle, m.type.shape, layout, m.type.component, view=view,
                                     pointer_offset=int(pointers[i]), obj=values[i], decode=decode,
-                                    block_bytes=block_bytes, strict=ctx.strict, op=op)
+                                    block_bytes=block_bytes, strict=ctx.strict, op=op,
+                                    settings=ctx.profile.coopmat)
     m.matrix = CoopMatrix(m.type, values)
     return m
 
@@ -371,12 +373,13 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
         return
     if buffer.handles is None:
         store_tensor_instances(buf, m.matrix.values[active], base, offsets[active], pointers[active], view=tensorView,
-                               strict=ctx.strict, op=op)
+                               strict=ctx.strict, op=op, settings=ctx.profile.coopmat)
         return
     for i in np.flatnonzero(active):
         layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
         addresses = store_tensor(buffer.handles[i], m.matrix.values[i], layout, view=tensorView,
-                                 pointer_offset=int(pointers[i]), strict=ctx.strict, op=op)
+                                 pointer_offset=int(pointers[i]), strict=ctx.strict, op=op,
+                                 settings=ctx.profile.coopmat)
         origin = buffer.memory.origin[i] + int(pointers[i])
         alone = np.arange(m.instances.count) == i
         _track_shared(ctx, buf, m, alone, (origin + addresses.index * m.type.component.itemsize)[None],

@@ -35,6 +35,7 @@ from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,13 @@ def _scatter_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray, 
 def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dtype: DTypeLike, *,
                 view: TensorView | None = None, pointer_offset: int = 0, obj: np.ndarray | None = None,
                 decode: DecodeFunc | None = None, block_bytes: int | None = None, strict: bool = True,
-                op: str = LOAD_OP) -> np.ndarray:
+                op: str = LOAD_OP, settings: CooperativeMatrixSettings | None = None) -> np.ndarray:
     """The `shape` matrix of `dtype` loaded from `memory` at byte `pointer_offset` through `layout` and `view`.
 
     `obj` (the Object operand; zeros when None) supplies the elements the view clips. With
     `decode`, each accessed element's value is decode(blocks, block_coord, coord_in_block), called
-    once for all of them, and the index counts blocks of `block_bytes` bytes.
+    once for all of them, and the index counts blocks of `block_bytes` bytes. `settings` (a
+    profile's coopmat; None: the defaults) decide the edge cases `tensor_element_addresses` names.
     """
     require_not_in_callback(op)
     dtype = rules.check_element_type(dtype, op)
@@ -172,7 +174,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     rng = resolve_handle(memory, f"{op} memory")
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
-    addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op, settings=settings)
     outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     accessed = addresses.accessed
     if decode is None and outside is None and accessed.all():      # every element read from memory
@@ -207,7 +209,8 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
 
 
 def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,
-                 pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP) -> ElementAddresses:
+                 pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP,
+                 settings: CooperativeMatrixSettings | None = None) -> ElementAddresses:
     """Store the matrix `values` to `memory` at byte `pointer_offset` through `layout` and `view`.
 
     Stores never clamp: out-of-bounds elements (any clamp mode but Undefined) and clipped ones are
@@ -225,7 +228,7 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     rng = resolve_handle(memory, f"{op} memory", writable=True)
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
-    addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op, settings=settings)
     unit = dtype.itemsize
     outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     writable = addresses.accessed if outside is None else addresses.accessed & ~outside
