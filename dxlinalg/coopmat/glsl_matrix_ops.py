@@ -411,7 +411,7 @@ def coopMatReduceNV(o: CoopMatValue, m: CoopMatValue, reduceMask: int, combineOp
     ctx = require_context(op)
     require_uniform(ctx, m.instances, op)
     o.matrix = reduce_matrix(m.matrix, o.type, reduceMask, combineOp, ctx.profile.coopmat,  # type: ignore[arg-type]
-                             call_index=_call_index(ctx))
+                             call_index=_call_index(ctx), scope_size=m.instances.size)
     o.instances = m.instances
 
 
@@ -428,7 +428,7 @@ def coopMatPerElementNV(o: CoopMatValue, m: CoopMatValue, elemOp: Callable[..., 
     require_uniform(ctx, m.instances, op)
     extra = [a.matrix if isinstance(a, CoopMatValue) else a for a in args]
     o.matrix = per_element_op(m.matrix, elemOp, *extra, settings=ctx.profile.coopmat,  # type: ignore[arg-type]
-                              call_index=_call_index(ctx))
+                              call_index=_call_index(ctx), scope_size=m.instances.size)
     o.instances = m.instances
 
 
