@@ -215,7 +215,7 @@ def coopMatMulAdd(A: CoopMatValue, B: CoopMatValue, C: CoopMatValue, matrixOpera
     require_uniform(ctx, c.instances, op)
     operands = int(matrixOperands) | signedness_operands(a, b, c, c)
     result = cooperative_matrix_muladd(a.matrix, b.matrix, c.matrix, c.type, operands, profile=ctx.profile,
-                                       strict=ctx.strict)
+                                       strict=ctx.strict, scope_size=c.instances.size)
     return CoopMatValue(result, c.instances)
 
 

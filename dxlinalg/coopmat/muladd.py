@@ -39,6 +39,7 @@ from dxlinalg.coopmat.element_types import (
     round_float64,
     wrap_to,
 )
+from dxlinalg.coopmat.listed_muladd import check_listed_muladd
 from dxlinalg.coopmat.matrix_enums import CooperativeMatrixOperands, KhrOpcode
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
@@ -57,8 +58,11 @@ Ops = CooperativeMatrixOperands
 
 def cooperative_matrix_muladd(a: CoopMatrix, b: CoopMatrix, c: CoopMatrix, result_type: CoopMatType,
                               operands: int = 0, *, profile: str | DeviceProfile = "reference",
-                              strict: bool = True) -> CoopMatrix:
-    """OpCooperativeMatrixMulAddKHR (Result Type, A, B, C, Cooperative Matrix Operands), per scope instance."""
+                              strict: bool = True, scope_size: int | None = None) -> CoopMatrix:
+    """OpCooperativeMatrixMulAddKHR (Result Type, A, B, C, Cooperative Matrix Operands), per scope instance.
+
+    Strict mode reports a MulAdd the profile's property lists do not name where the profile says so
+    (`listed_muladd`); `scope_size` is a workgroup-scope instance's invocations (None: not checked)."""
     a, b, c = (rules.check_matrix(m, name, OP) for m, name in ((a, "A"), (b, "B"), (c, "C")))
     result_type = rules.check_result_type(result_type, OP)
     types = {"A": a.type, "B": b.type, "C": c.type, "Result": result_type}
@@ -73,6 +77,8 @@ def cooperative_matrix_muladd(a: CoopMatrix, b: CoopMatrix, c: CoopMatrix, resul
     rules.check_saturating_integer(flags, result_type, OP)
     is_float = rules.check_component_kinds(types, OP)
     prof = load_profile(profile)
+    check_listed_muladd(strict, prof.coopmat, a.type, b.type, c.type, result_type,
+                        Ops.SaturatingAccumulationKHR in flags, scope_size, OP)
     if is_float:
         values = float_muladd(a.values, b.values, c.values, result_type.component, prof)
     else:

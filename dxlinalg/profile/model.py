@@ -375,6 +375,44 @@ class NvgpuSettings(BaseModel):
                                "the earliest).")
 
 
+CoopMatComponentName = Literal["float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2", "int8",
+                               "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+
+
+class CoopMatMulAddProperty(BaseModel):
+    """One MulAdd the implementation lists (VkCooperativeMatrixPropertiesKHR): exact sizes."""
+
+    model_config = STRICT_FROZEN
+    m: StrictInt = Field(ge=1, description="MSize: rows of A, C and Result.")
+    n: StrictInt = Field(ge=1, description="NSize: columns of B, C and Result.")
+    k: StrictInt = Field(ge=1, description="KSize: columns of A, rows of B.")
+    a_type: CoopMatComponentName = Field(description="AType, as a numpy dtype name.")
+    b_type: CoopMatComponentName = Field(description="BType.")
+    c_type: CoopMatComponentName = Field(description="CType.")
+    result_type: CoopMatComponentName = Field(description="ResultType.")
+    saturating: StrictBool = Field(False, description="saturatingAccumulation: whether the MulAdd may saturate.")
+    scope: Literal["subgroup", "workgroup"] = Field("subgroup", description="scope.")
+
+
+class CoopMatFlexibleProperty(BaseModel):
+    """One MulAdd of flexible sizes (VkCooperativeMatrixFlexibleDimensionsPropertiesNV): M, N and K any
+    multiples of the granularities, up to coopmat.flexible_max_dimension."""
+
+    model_config = STRICT_FROZEN
+    m_granularity: StrictInt = Field(ge=1, description="MGranularity.")
+    n_granularity: StrictInt = Field(ge=1, description="NGranularity.")
+    k_granularity: StrictInt = Field(ge=1, description="KGranularity.")
+    a_type: CoopMatComponentName = Field(description="AType, as a numpy dtype name.")
+    b_type: CoopMatComponentName = Field(description="BType.")
+    c_type: CoopMatComponentName = Field(description="CType.")
+    result_type: CoopMatComponentName = Field(description="ResultType.")
+    saturating: StrictBool = Field(False, description="saturatingAccumulation.")
+    scope: Literal["subgroup", "workgroup"] = Field("subgroup", description="scope.")
+    workgroup_invocations: StrictInt = Field(
+        0, ge=0, description="workgroupInvocations: the workgroup size a workgroup-scope entry is for (0 for "
+                             "subgroup scope).")
+
+
 class CooperativeMatrixSettings(BaseModel):
     """Cooperative matrices: what the SPIR-V/GLSL specs leave to the implementation (docs/coopmat.md)."""
 
@@ -429,6 +467,18 @@ class CooperativeMatrixSettings(BaseModel):
                                      "out-of-bounds coordinates to 0, as ClampToEdge) or index_zero (every element "
                                      "reads the element at index 0, in-bounds ones too: the H100 with layout "
                                      "dimensions (16, 1) and (1, 1)).")
+    muladd_properties: list[CoopMatMulAddProperty] = Field(
+        [], description="The MulAdds the implementation lists at fixed sizes "
+                         "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")
+    flexible_properties: list[CoopMatFlexibleProperty] = Field(
+        [], description="The MulAdds the implementation lists at flexible sizes "
+                         "(vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV).")
+    unlisted_muladd: Literal["run", "report"] = Field(
+        "run", description="A MulAdd that neither property list names (when either is non-empty): run (with the "
+                            "profile's model) or report (strict mode raises, citing the lists).")
+    flexible_max_dimension: StrictInt = Field(
+        0, ge=0, le=1 << 16, description="cooperativeMatrixFlexibleDimensionsMaxDimension: the largest M, N or K "
+                                         "of a flexible entry (0: no flexible entries).")
 
 
 class FloatConversionFields(BaseModel):

@@ -27,6 +27,7 @@ from dxlinalg.coopmat import (
     store_tensor,
     tensor_element_addresses,
 )
+from dxlinalg.coopmat.listed_muladd import listed_muladd
 from dxlinalg.coopmat.reduce_butterfly import butterfly_plan
 from dxlinalg.coopmat.tensor_instructions import (
     op_create_tensor_layout,
@@ -352,6 +353,37 @@ def test_muladd_outputs_are_the_recorded_ones_bit_for_bit(run):
                                   CoopMatrix(result_type, c), result_type, operands, profile=PROFILE)
     gpu = data[f"{run}.b3"].view(c.dtype).reshape(c.shape)
     assert np.array_equal(bits(d.values), bits(gpu)), record["best"]
+
+
+COMPONENT_NAMES = {0: "float16", 1: "float32", 3: "int8", 5: "int32", 7: "uint8", 9: "uint32", 1000141000: "bfloat16"}
+
+
+def test_the_profile_lists_the_drivers_cooperative_matrix_properties():
+    properties = load_json("properties.json")
+    listed = [(p.m, p.n, p.k, p.a_type, p.b_type, p.c_type, p.result_type, p.saturating, p.scope)
+              for p in SETTINGS.muladd_properties]
+    assert listed == [(p["M"], p["N"], p["K"], *(COMPONENT_NAMES[p[key]] for key in ("A", "B", "C", "Result")),
+                       bool(p["saturating"]), {3: "subgroup", 2: "workgroup"}[p["scope"]]) for p in properties["khr"]]
+    flexible = [(p.m_granularity, p.n_granularity, p.k_granularity, p.a_type, p.c_type, p.workgroup_invocations)
+                for p in SETTINGS.flexible_properties]
+    assert flexible == [(p["MGranularity"], p["NGranularity"], p["KGranularity"], COMPONENT_NAMES[p["A"]],
+                         COMPONENT_NAMES[p["C"]], p["workgroupInvocations"]) for p in properties["flexible"]]
+    assert SETTINGS.flexible_max_dimension == properties["coopmat2_properties"]["flexibleDimensionsMaxDimension"]
+
+
+@pytest.mark.parametrize("run", MULADD_RUNS)
+def test_every_recorded_muladd_ran_on_a_listed_combination_except_the_saturating_ones(run):
+    """The driver ran them all; with unlisted_muladd = report, strict mode accepts the listed ones and
+    reports the saturating ones (the H100 lists no saturating MulAdd, yet accepted and wrapped them)."""
+    data = replay()
+    a, b, c = (data[f"{run}.{key}"] for key in "abc")
+    scope = Scope.Workgroup if "_wg" in run else Scope.Subgroup
+    a_type = CoopMatType(a.dtype if a.dtype.kind != "V" else ml_dtypes.bfloat16, scope, a.shape[1], a.shape[2],
+                         MatrixUse.MatrixAKHR)
+    b_type = CoopMatType(a_type.component, scope, b.shape[1], b.shape[2], MatrixUse.MatrixBKHR)
+    c_type = CoopMatType(c.dtype, scope, c.shape[1], c.shape[2], MatrixUse.MatrixAccumulatorKHR)
+    size = int(run.split("_wg")[1]) if "_wg" in run else None
+    assert listed_muladd(SETTINGS, a_type, b_type, c_type, c_type, "_sat_" in run, size) is ("_sat_" not in run)
 
 
 def test_muladd_k_step_is_a_profile_field():
