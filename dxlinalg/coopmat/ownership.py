@@ -132,6 +132,12 @@ def nvidia_mma_grid(scope_size: int) -> tuple[int, int] | None:
     return {WARP: (1, 1), 2 * WARP: (1, 2), 4 * WARP: (2, 2), 8 * WARP: (2, 4)}.get(scope_size)
 
 
+def nvidia_mma_k_per_lane(matrix_type: CoopMatType) -> int:
+    """Consecutive k a lane holds: quads for 8-bit A and B (m16n8k32), pairs otherwise."""
+    eight_bit_operand = matrix_type.component.itemsize == 1 and matrix_type.use != MatrixUse.MatrixAccumulatorKHR
+    return 4 if eight_bit_operand else 2
+
+
 def nvidia_mma_fragment(matrix_type: CoopMatType, tile_rows: int, tile_cols: int, lane: np.ndarray,
                         index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(row, col) that `lane` of one warp holds at `index` in a tile_rows x tile_cols tile: mma.sync's
@@ -140,7 +146,7 @@ def nvidia_mma_fragment(matrix_type: CoopMatType, tile_rows: int, tile_cols: int
     lane = 4g + t holds `per` consecutive k at per * t (pairs; quads for 8-bit A/B) in every block of
     4 * per k, for the rows (A, Accumulator) or columns (B) g + 8j."""
     g, t = lane >> 2, lane & 3
-    per = 4 if matrix_type.component.itemsize == 1 and matrix_type.use != MatrixUse.MatrixAccumulatorKHR else 2
+    per = nvidia_mma_k_per_lane(matrix_type)
     k_blocks = (tile_rows if matrix_type.use == MatrixUse.MatrixBKHR else tile_cols) // (4 * per)
     k = per * t + index % per + 4 * per * ((index // per) % k_blocks)
     m = g + 8 * (index // (per * k_blocks))
@@ -159,10 +165,10 @@ def nvidia_mma_tile(matrix_type: CoopMatType, scope_size: int) -> tuple[int, int
     use = matrix_type.use
     rows = matrix_type.rows if use == MatrixUse.MatrixBKHR else matrix_type.rows // grid[0]
     cols = matrix_type.cols if use == MatrixUse.MatrixAKHR else matrix_type.cols // grid[1]
-    per = 4 if matrix_type.component.itemsize == 1 and use != MatrixUse.MatrixAccumulatorKHR else 2
+    per = nvidia_mma_k_per_lane(matrix_type)
     k_rows, k_cols = (4 * per, 8) if use == MatrixUse.MatrixBKHR else (8, 4 * per)
-    if (matrix_type.rows % (rows or 1) or matrix_type.cols % (cols or 1) or rows % k_rows or cols % k_cols
-            or rows == 0 or cols == 0):
+    if (rows == 0 or cols == 0 or matrix_type.rows % rows or matrix_type.cols % cols or rows % k_rows
+            or cols % k_cols):
         return None
     return rows, cols
 

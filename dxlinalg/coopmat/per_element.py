@@ -14,6 +14,7 @@ profile's choice, and returns one value per entry.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 
 import numpy as np
@@ -94,7 +95,8 @@ def per_element_op(matrix: CoopMatrix, func: ElementFunc, *extra: object, settin
         raise InvalidArgumentError(f"{OP}: settings must be a CooperativeMatrixSettings (a profile's coopmat), got "
                                    f"{type(settings).__name__}")
     call_index = require_call_index(call_index, OP)
-    if scope_size is not None and (isinstance(scope_size, bool) or not isinstance(scope_size, int) or scope_size < 1):
+    if scope_size is not None and (isinstance(scope_size, bool) or not isinstance(scope_size, numbers.Integral)
+                                   or scope_size < 1):
         raise InvalidArgumentError(f"{OP}: scope_size {scope_size!r} must be a positive integer (invocations per "
                                    f"scope instance)")
     for position, operand in enumerate(extra):
@@ -108,7 +110,7 @@ def per_element_op(matrix: CoopMatrix, func: ElementFunc, *extra: object, settin
     instances, rows, cols = matrix.values.shape
     count = instances * rows * cols
     if settings.per_element_calls == "once_per_holder":
-        order = holder_order(matrix.type, instances, WARP if scope_size is None else scope_size, settings)
+        order = holder_order(matrix.type, instances, WARP if scope_size is None else int(scope_size), settings)
     else:
         order = call_order(count, settings, call_index)
     row = ((order // cols) % rows).astype(np.uint32)

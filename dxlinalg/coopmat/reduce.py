@@ -48,7 +48,7 @@ OPCODE = 5366
 WORD_COUNT = 6          # opcode, Result Type, Result, Matrix, Reduce, CombineFunc (seed 000 and the registry say 5)
 CAPABILITY = 5430       # CooperativeMatrixReductionsNV
 
-REDUCE_ORDERS = ("sequential", "reversed", "pairwise", "seeded_shuffle", "lane_butterfly")   # profile coopmat.reduce_order
+REDUCE_ORDERS = ("sequential", "reversed", "pairwise", "seeded_shuffle", "lane_butterfly")   # coopmat.reduce_order
 COMBINE_RESULT_RULE = "CombineFunc's result type must match the component type of 'Matrix'"
 
 

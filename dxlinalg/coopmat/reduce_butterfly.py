@@ -27,6 +27,7 @@ not decoded on the H100 (docs/hardware-nvidia-h100-coopmat.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -150,7 +151,8 @@ def _two_by_two(cols: int, result_rows: int, result_cols: int) -> ButterflyPlan:
     return ButterflyPlan(_readonly(leaves), _readonly(tree))
 
 
-def evaluate_plan(values: np.ndarray, plan: ButterflyPlan, combine) -> np.ndarray:
+def evaluate_plan(values: np.ndarray, plan: ButterflyPlan,
+                  combine: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
     """(instances, result rows, result cols) from input `values` (instances, rows * cols): every tree of
     `plan` for every instance, one `combine` call per step for all of them."""
     instances = values.shape[0]
