@@ -48,7 +48,7 @@ from dxlinalg.coopmat.matrix_memory import (
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
-from dxlinalg.coopmat.ownership import ownership_map
+from dxlinalg.coopmat.ownership import holder_write_order, ownership_map
 from dxlinalg.coopmat.per_element import per_element_op
 from dxlinalg.coopmat.reduce import reduce_matrix
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
@@ -371,15 +371,18 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
     pointers = elements * buffer.element_bytes
     if not active.any():
         return
+    settings = ctx.profile.coopmat
+    write_order = holder_write_order(ownership_map(m.type, m.instances.size, settings)) \
+        if settings.store_conflict_order == "holder_order" else None
     if buffer.handles is None:
         store_tensor_instances(buf, m.matrix.values[active], base, offsets[active], pointers[active], view=tensorView,
-                               strict=ctx.strict, op=op, settings=ctx.profile.coopmat)
+                               strict=ctx.strict, op=op, settings=settings, write_order=write_order)
         return
     for i in np.flatnonzero(active):
         layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
         addresses = store_tensor(buffer.handles[i], m.matrix.values[i], layout, view=tensorView,
                                  pointer_offset=int(pointers[i]), strict=ctx.strict, op=op,
-                                 settings=ctx.profile.coopmat)
+                                 settings=settings, write_order=write_order)
         origin = buffer.memory.origin[i] + int(pointers[i])
         alone = np.arange(m.instances.count) == i
         _track_shared(ctx, buf, m, alone, (origin + addresses.index * m.type.component.itemsize)[None],

@@ -191,6 +191,18 @@ def nvidia_mma_holders(matrix_type: CoopMatType, scope_size: int) -> tuple[np.nd
     return rows, cols
 
 
+def holder_write_order(ownership: OwnershipMap) -> np.ndarray:
+    """(rows * cols,) int64: when each element is last written if the invocations write element index by
+    element index, invocations ascending (slot (v, i) at i * scope_size + v): the order in which the
+    H100's stores land (coopmat.store_conflict_order = holder_order)."""
+    slots = ownership.element_of_slot
+    when = np.arange(slots.shape[1])[None, :] * ownership.scope_size + np.arange(ownership.scope_size)[:, None]
+    order = np.full(ownership.type.rows * ownership.type.cols, -1, np.int64)
+    held = slots >= 0
+    np.maximum.at(order, slots[held], when[held])
+    return order
+
+
 # -- values per invocation -------------------------------------------------------------------------------
 def to_fragments(matrix: CoopMatrix, ownership: OwnershipMap) -> np.ndarray:
     """(instances, scope_size, length) of the component type: each invocation's components; padding is 0."""

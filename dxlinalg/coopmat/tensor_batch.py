@@ -174,8 +174,10 @@ def load_tensor_instances(memory: object, shape: tuple[int, int], layout: Tensor
 
 def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLayout, offsets: np.ndarray,
                            pointer_offsets: np.ndarray, *, view: TensorView | None = None, strict: bool = True,
-                           op: str = STORE_OP, settings: CooperativeMatrixSettings | None = None) -> None:
-    """Instance i's `store_tensor` of values[i] through `layout` sliced by offsets[i], at pointer_offsets[i]."""
+                           op: str = STORE_OP, settings: CooperativeMatrixSettings | None = None,
+                           write_order: np.ndarray | None = None) -> None:
+    """Instance i's `store_tensor` of values[i] through `layout` sliced by offsets[i], at pointer_offsets[i]
+    (`write_order`: store_tensor's, for every instance)."""
     offs, pointers = _check_batch(layout, offsets, pointer_offsets, op)
     values = np.asarray(values)
     if values.ndim != 3 or values.shape[0] != offs.shape[0]:
@@ -208,4 +210,4 @@ def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLay
                 return
     for i in range(count):
         store_tensor(rng, values[i], instance_layout(layout, offs, i), view=view, pointer_offset=int(pointers[i]),
-                     strict=strict, op=op, settings=settings)
+                     strict=strict, op=op, settings=settings, write_order=write_order)

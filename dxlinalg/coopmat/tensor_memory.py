@@ -210,11 +210,14 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
 
 def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,
                  pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP,
-                 settings: CooperativeMatrixSettings | None = None) -> ElementAddresses:
+                 settings: CooperativeMatrixSettings | None = None,
+                 write_order: np.ndarray | None = None) -> ElementAddresses:
     """Store the matrix `values` to `memory` at byte `pointer_offset` through `layout` and `view`.
 
     Stores never clamp: out-of-bounds elements (any clamp mode but Undefined) and clipped ones are
-    not written. Returns the addresses, whose status says which elements were written.
+    not written. Returns the addresses, whose status says which elements were written. Where
+    several elements write one address (permissive mode), the last in `write_order` lands ((M * N,)
+    integers, one per row-major element; None: row-major order).
     """
     require_not_in_callback(op)
     values = np.asarray(values)
@@ -225,6 +228,11 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     if not isinstance(layout, TensorLayout):
         raise InvalidArgumentError(f"{op}: TensorLayout {layout!r} must be a TensorLayout")
     rules.check_store_block_size(layout.block_size, op)
+    if write_order is not None:
+        write_order = np.asarray(write_order)
+        if write_order.dtype.kind not in "iu" or write_order.shape != (m * n,):
+            raise InvalidArgumentError(f"{op}: write_order must be ({m * n},) integers, one per row-major element, "
+                                       f"got {write_order.dtype} {write_order.shape}")
     rng = resolve_handle(memory, f"{op} memory", writable=True)
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
@@ -244,6 +252,9 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     ordered = np.sort(targets)
     if (ordered[1:] == ordered[:-1]).any():          # several elements to one address: keep one writer each
         numbers = np.arange(targets.size) if elements is None else elements
+        if write_order is not None:                  # the writes in the order they land
+            landing = np.argsort(write_order[numbers], kind="stable")
+            numbers, bits, targets = numbers[landing], bits[landing], targets[landing]
         keep = _last_writer_per_address(numbers, offset + targets * unit, bits, strict, n, op)
         bits, targets = bits[keep], targets[keep]
     _scatter_units(rng, offset, unit, targets, bits)
@@ -253,10 +264,10 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
 
 def _last_writer_per_address(elements: np.ndarray, targets: np.ndarray, bits: np.ndarray, strict: bool, n: int,
                              op: str) -> np.ndarray:
-    """Positions (into `targets`) of the row-major last element writing each address.
+    """Positions (into `targets`, the writes in landing order) of the last write to each address.
 
     Strict mode reports two elements writing different values to one address (which lands is not
-    defined); permissive mode keeps the row-major last, as a numpy assignment would not promise.
+    defined); permissive mode keeps the last (row-major, or the caller's write order).
     """
     last, conflict = last_writer_per_address(targets, bits)
     if conflict is not None:

@@ -467,6 +467,11 @@ class CooperativeMatrixSettings(BaseModel):
                                      "out-of-bounds coordinates to 0, as ClampToEdge) or index_zero (every element "
                                      "reads the element at index 0, in-bounds ones too: the H100 with layout "
                                      "dimensions (16, 1) and (1, 1)).")
+    store_conflict_order: Literal["row_major", "holder_order"] = Field(
+        "row_major", description="Which element lands where several elements of one tensor store write one address "
+                                 "(permissive mode; strict mode reports different values): row_major (the row-major "
+                                 "last) or holder_order (the last written when the invocations store element index "
+                                 "by element index, invocations ascending, in the ownership map: the H100).")
     muladd_properties: list[CoopMatMulAddProperty] = Field(
         [], description="The MulAdds the implementation lists at fixed sizes "
                          "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")

@@ -25,7 +25,7 @@ from dxlinalg.coopmat import (
     uniform_per_instance,
     with_elements,
 )
-from dxlinalg.coopmat.ownership import nvidia_mma_tile
+from dxlinalg.coopmat.ownership import holder_write_order, nvidia_mma_tile
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import current_context, standalone_lanes
 from dxlinalg.gpu.dispatch import run_dispatch
@@ -157,6 +157,20 @@ def test_nvidia_mma_fragments_give_every_copy_of_a_replicated_element():
     expected = matrix.values.reshape(2, -1)[:, m.element_of_slot]
     assert np.array_equal(fragments_.view(np.uint16), expected.view(np.uint16))
     assert np.array_equal(from_fragments(fragments_, m).values.view(np.uint16), matrix.values.view(np.uint16))
+
+
+def test_holder_write_order_is_element_index_major_then_invocation() -> None:
+    """The H100 stores index by index, lanes ascending: an element's write comes at index * 32 + lane;
+    a replicated element's last copy counts."""
+    t = matrix_type(np.float32, 16, 8, MatrixUse.MatrixAccumulatorKHR)
+    m = ownership_map(t, 32, SETTINGS["nvidia_mma"])
+    order = holder_write_order(m)
+    for lane in range(32):
+        for index in range(m.length):
+            assert order[m.element_of_slot[lane, index]] == index * 32 + lane
+    replicated = ownership_map(matrix_type(np.float16, 32, 32, MatrixUse.MatrixAKHR), 128, SETTINGS["nvidia_mma"])
+    order = holder_write_order(replicated)
+    assert order[0] == 0 * 128 + 32                                            # element (0, 0): lanes 0 and 32
 
 
 @pytest.mark.parametrize("rows, cols, scope_size", [(16, 12, 32), (4, 8, 32), (16, 16, 16), (16, 8, 96)])

@@ -23,7 +23,7 @@ from dxlinalg.coopmat import (
     store_tensor,
     tensor_element_addresses,
 )
-from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.profile.model import CooperativeMatrixSettings
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
@@ -177,3 +177,25 @@ def test_index_zero_mirror_repeat_reads_element_0_everywhere_when_the_innermost_
                                                                  1, 4), 0, 4, 0, 4)
     same = load_tensor(image, (4, 4), rows_of_one, np.float32, settings=H100_EDGES)
     assert same.tolist() == load_tensor(image, (4, 4), rows_of_one, np.float32).tolist()   # innermost is 4: unchanged
+
+
+def test_where_two_elements_store_to_one_address_the_last_in_write_order_lands() -> None:
+    """A span of 2 columns for a 1 x 4 matrix: elements 0 and 2 (and 1 and 3) share an address.
+    Permissive mode keeps the row-major last, or the last in the caller's write order."""
+    t = sliceTensorLayoutNV(setTensorLayoutDimensionNV(createTensorLayoutNV(1), 2), 0, 2)
+    values = np.array([[10, 11, 12, 13]], np.float32)
+    row_major = np.zeros(8, np.uint8)
+    store_tensor(row_major, values, t, strict=False)
+    assert row_major.view(np.float32).tolist() == [12, 13]
+    reversed_order = np.zeros(8, np.uint8)
+    store_tensor(reversed_order, values, t, strict=False, write_order=np.array([3, 2, 1, 0]))
+    assert reversed_order.view(np.float32).tolist() == [10, 11]
+    with pytest.raises(UndefinedBehaviorError, match="different values"):
+        store_tensor(np.zeros(8, np.uint8), values, t, write_order=np.array([3, 2, 1, 0]))
+
+
+@pytest.mark.parametrize("order", [np.array([0, 1, 2]), np.array([0.0, 1, 2, 3]), np.zeros((2, 2), np.int64)])
+def test_a_write_order_needs_one_integer_per_element(order) -> None:
+    t = setTensorLayoutDimensionNV(createTensorLayoutNV(1), 4)
+    with pytest.raises(InvalidArgumentError, match="write_order"):
+        store_tensor(np.zeros(16, np.uint8), np.zeros((1, 4), np.float32), t, write_order=order)

@@ -25,9 +25,9 @@ from dxlinalg.coopmat import (
     per_element_op,
     reduce_matrix,
     store_tensor,
-    tensor_element_addresses,
 )
 from dxlinalg.coopmat.listed_muladd import listed_muladd
+from dxlinalg.coopmat.ownership import holder_write_order
 from dxlinalg.coopmat.reduce_butterfly import butterfly_plan
 from dxlinalg.coopmat.tensor_instructions import (
     op_create_tensor_layout,
@@ -40,6 +40,24 @@ from dxlinalg.coopmat.tensor_instructions import (
     op_type_tensor_view,
 )
 from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.gpu import run_dispatch
+from dxlinalg.hlsl import (
+    RWByteAddressBuffer,
+    coopmat,
+    coopMatLoad,
+    coopMatReduceNV,
+    coopMatStore,
+    coopMatStoreTensorNV,
+    createTensorLayoutNV,
+    float32_t,
+    gl_CooperativeMatrixLayoutRowMajor,
+    gl_CooperativeMatrixReduceRowNV,
+    gl_MatrixUseAccumulator,
+    gl_ScopeSubgroup,
+    setTensorLayoutDimensionNV,
+    sliceTensorLayoutNV,
+)
+from dxlinalg.hlsl import compute_shader as shader_of
 from dxlinalg.profile.registry import load_profile
 from tests.hardware_replay.nvidia_h100_coopmat_replay import copies, load_json, replay
 
@@ -261,7 +279,11 @@ def tensor_replay(name: str, case: dict, strict: bool = True) -> tuple[np.ndarra
     base = GUARD * dtype.itemsize
     if case["store"]:
         matrix = source[GUARD:GUARD + 256].astype(dtype).reshape(16, 16)
-        store_tensor(dst, matrix, layout, view=view, pointer_offset=base, strict=strict, settings=SETTINGS)
+        stored_type = CoopMatType(dtype, Scope.Subgroup, 16, 16, USES["ABC"[case["use"]]])
+        write_order = holder_write_order(ownership_map(stored_type, 32, SETTINGS)) \
+            if SETTINGS.store_conflict_order == "holder_order" else None
+        store_tensor(dst, matrix, layout, view=view, pointer_offset=base, strict=strict, settings=SETTINGS,
+                     write_order=write_order)
     else:
         before = -5.0 if name.startswith("te_") else -0.5            # the first run's module filled -5
         obj = np.full((16, 16), before, dtype)
@@ -274,25 +296,11 @@ TENSOR_RUNS = sorted(key.removesuffix(".b2") for key in replay() if key.startswi
 UNDEFINED_FAR = ("te2_far_undefined", "te2_store_far_undefined", "te_inside_undefined", "te2_inside_undefined")
 
 
-def shared_addresses(name: str) -> np.ndarray:
-    """dst positions that two elements of the store write (Undefined mode past the far edge)."""
-    case = CASES[name]
-    layout, view = tensor_layout_and_view(case)
-    addresses = tensor_element_addresses((16, 16), layout, view, store=True, strict=False, settings=SETTINGS)
-    targets, counts = np.unique(addresses.index[addresses.accessed], return_counts=True)
-    return GUARD + targets[counts > 1]
-
-
-# The one residual difference: where two elements of one store land on one address (permissive
-# mode; strict mode reports it), the emulator keeps the row-major last element, the H100 the one
-# with the higher element index of the ownership map (it stores index by index).
-CONFLICTING_STORES = {"te2_store_far_undefined": shared_addresses("te2_store_far_undefined")}
-
-
 @pytest.mark.parametrize("name", TENSOR_RUNS)
 def test_tensor_load_or_store_is_the_recorded_one_bit_for_bit(name):
     """Every recorded tensor run; the Undefined-mode runs past the far edge in permissive mode (strict
-    mode reports them), which uses the raw address as the H100 does."""
+    mode reports them), which uses the raw address as the H100 does, and where two elements of a store
+    land on one address keeps the one the H100 keeps (store_conflict_order = holder_order)."""
     case = CASES[name]
     strict = name not in UNDEFINED_FAR
     dst, dump = tensor_replay(name, case, strict)
@@ -300,8 +308,7 @@ def test_tensor_load_or_store_is_the_recorded_one_bit_for_bit(name):
     recorded_dst = replay()[f"{name}.b1"].view(dtype)
     recorded_dump = replay()[f"{name}.b2"].view(dtype)
     if case["store"]:
-        differ = np.flatnonzero(bits(dst) != bits(recorded_dst))
-        assert np.isin(differ, CONFLICTING_STORES.get(name, differ[:0])).all(), name
+        assert np.array_equal(bits(dst), bits(recorded_dst))
     else:
         assert np.array_equal(bits(dump), bits(recorded_dump))
 
@@ -388,3 +395,36 @@ def test_every_recorded_muladd_ran_on_a_listed_combination_except_the_saturating
 
 def test_muladd_k_step_is_a_profile_field():
     assert SETTINGS.muladd_sum == "tensor_core" and SETTINGS.muladd_k_step_bits == 256     # m16n8k16 for 16-bit
+
+
+# ---- the GLSL surface -----------------------------------------------------------------------------
+def test_the_glsl_surface_stores_and_reduces_as_the_h100_did():
+    """coopMatStoreTensorNV and coopMatReduceNV in a shader on nvidia-h100 (permissive mode for the
+    Undefined-mode store): the recorded colliding store and a recorded 16 x 16 Row sum, bit for bit."""
+    from dxlinalg.coopmat import gl_CooperativeMatrixClampModeUndefinedNV
+    acc = coopmat[float32_t, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator]
+    store_run, sum_run = "te2_store_far_undefined", "red_f32_sg32_16x16_row_16x16_sum"
+    probes = replay()[f"{sum_run}.probes"].astype(np.float32)[:1].reshape(16, 16)
+
+    source_binding, store_binding, sums_binding = (RWByteAddressBuffer(name) for name in ("u0", "u1", "u2"))
+
+    @shader_of(numthreads=(32, 1, 1))
+    def shader(src=source_binding, dst=store_binding, sums=sums_binding):
+        m = acc()
+        coopMatLoad(m, src, GUARD, 16, gl_CooperativeMatrixLayoutRowMajor)
+        layout = setTensorLayoutDimensionNV(createTensorLayoutNV(2, gl_CooperativeMatrixClampModeUndefinedNV), 10, 12)
+        coopMatStoreTensorNV(m, dst, GUARD, sliceTensorLayoutNV(layout, 3, 16, 2, 16))
+        p = acc()
+        coopMatLoad(p, src, SRC_ELEMENTS, 16, gl_CooperativeMatrixLayoutRowMajor)
+        total = acc()
+        coopMatReduceNV(total, p, gl_CooperativeMatrixReduceRowNV, lambda a, b: a + b)
+        coopMatStore(total, sums, 0, 16, gl_CooperativeMatrixLayoutRowMajor)
+
+    src = np.concatenate([np.arange(SRC_ELEMENTS, dtype=np.float32) - GUARD, probes.reshape(-1)])
+    dst = np.full(SRC_ELEMENTS, DST_SENTINEL, np.float32)
+    sums = np.zeros(256, np.float32)
+    buffers = {name: array.view(np.uint8) for name, array in (("u0", src), ("u1", dst), ("u2", sums))}
+    run_dispatch(shader, buffers, (1, 1, 1), PROFILE, strict=False)
+    assert np.array_equal(bits(buffers["u1"].view(np.float32)), bits(replay()[f"{store_run}.b1"].view(np.float32)))
+    recorded = replay()[f"{sum_run}.b1"].view(np.float32).reshape(-1, 16, 16)[0]
+    assert np.array_equal(bits(buffers["u2"].view(np.float32).reshape(16, 16)), bits(recorded))
