@@ -193,7 +193,7 @@ class CoopMatValue:
 
     def length(self) -> int:
         """OpCooperativeMatrixLengthKHR: the components each invocation of the scope holds."""
-        return cooperative_matrix_length(self.type, self.instances.size)
+        return cooperative_matrix_length(self.type, self.instances.size, require_context("length").profile.coopmat)
 
     # -- elements, per invocation ----------------------------------------------------------------------------
     def _slots(self, index: object, what: str) -> tuple[ExecutionContext, np.ndarray, object]:

@@ -48,7 +48,7 @@ from dxlinalg.coopmat.matrix_memory import (
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
-from dxlinalg.coopmat.ownership import ownership_map
+from dxlinalg.coopmat.ownership import holder_write_order, ownership_map
 from dxlinalg.coopmat.per_element import per_element_op
 from dxlinalg.coopmat.reduce import reduce_matrix
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
@@ -215,7 +215,7 @@ def coopMatMulAdd(A: CoopMatValue, B: CoopMatValue, C: CoopMatValue, matrixOpera
     require_uniform(ctx, c.instances, op)
     operands = int(matrixOperands) | signedness_operands(a, b, c, c)
     result = cooperative_matrix_muladd(a.matrix, b.matrix, c.matrix, c.type, operands, profile=ctx.profile,
-                                       strict=ctx.strict)
+                                       strict=ctx.strict, scope_size=c.instances.size)
     return CoopMatValue(result, c.instances)
 
 
@@ -337,7 +337,8 @@ def coopMatLoadTensorNV(m: CoopMatValue, buf: object, element: object, tensorLay
         subset = slice(None) if everyone else active                  # views, not copies, when all are active
         kept = None if view is None else m.matrix.values[subset]      # only a view clips: those keep m's values
         loaded = load_tensor_instances(buf, m.type.shape, base, m.type.component, offsets[subset], pointers[subset],
-                                       view=view, obj=kept, strict=ctx.strict, op=op)
+                                       view=view, obj=kept, strict=ctx.strict, op=op,
+                                       settings=ctx.profile.coopmat)
         if everyone:
             values = loaded
         else:
@@ -350,7 +351,8 @@ def coopMatLoadTensorNV(m: CoopMatValue, buf: object, element: object, tensorLay
             layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
             values[i] = load_tensor(handle, m.type.shape, layout, m.type.component, view=view,
                                     pointer_offset=int(pointers[i]), obj=values[i], decode=decode,
-                                    block_bytes=block_bytes, strict=ctx.strict, op=op)
+                                    block_bytes=block_bytes, strict=ctx.strict, op=op,
+                                    settings=ctx.profile.coopmat)
     m.matrix = CoopMatrix(m.type, values)
     return m
 
@@ -369,14 +371,18 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
     pointers = elements * buffer.element_bytes
     if not active.any():
         return
+    settings = ctx.profile.coopmat
+    write_order = holder_write_order(ownership_map(m.type, m.instances.size, settings)) \
+        if settings.store_conflict_order == "holder_order" else None
     if buffer.handles is None:
         store_tensor_instances(buf, m.matrix.values[active], base, offsets[active], pointers[active], view=tensorView,
-                               strict=ctx.strict, op=op)
+                               strict=ctx.strict, op=op, settings=settings, write_order=write_order)
         return
     for i in np.flatnonzero(active):
         layout = tensor_layout_slice(base, [int(v) for v in offsets[i]], base.span, op)
         addresses = store_tensor(buffer.handles[i], m.matrix.values[i], layout, view=tensorView,
-                                 pointer_offset=int(pointers[i]), strict=ctx.strict, op=op)
+                                 pointer_offset=int(pointers[i]), strict=ctx.strict, op=op,
+                                 settings=settings, write_order=write_order)
         origin = buffer.memory.origin[i] + int(pointers[i])
         alone = np.arange(m.instances.count) == i
         _track_shared(ctx, buf, m, alone, (origin + addresses.index * m.type.component.itemsize)[None],
@@ -408,7 +414,7 @@ def coopMatReduceNV(o: CoopMatValue, m: CoopMatValue, reduceMask: int, combineOp
     ctx = require_context(op)
     require_uniform(ctx, m.instances, op)
     o.matrix = reduce_matrix(m.matrix, o.type, reduceMask, combineOp, ctx.profile.coopmat,  # type: ignore[arg-type]
-                             call_index=_call_index(ctx))
+                             call_index=_call_index(ctx), scope_size=m.instances.size)
     o.instances = m.instances
 
 
@@ -425,7 +431,7 @@ def coopMatPerElementNV(o: CoopMatValue, m: CoopMatValue, elemOp: Callable[..., 
     require_uniform(ctx, m.instances, op)
     extra = [a.matrix if isinstance(a, CoopMatValue) else a for a in args]
     o.matrix = per_element_op(m.matrix, elemOp, *extra, settings=ctx.profile.coopmat,  # type: ignore[arg-type]
-                              call_index=_call_index(ctx))
+                              call_index=_call_index(ctx), scope_size=m.instances.size)
     o.instances = m.instances
 
 

@@ -8,14 +8,16 @@ is set and unsigned otherwise, whatever numpy dtype holds them. Products and sum
 result is the low N bits of the exact A x B + C (N the Result width) or, with
 SaturatingAccumulationKHR, that sum clamped to the Result's range (signed if its bit is set). The
 spec leaves the result undefined when A x B itself overflows the Result type under saturation:
-strict mode reports it, permissive mode clamps A x B + C all the same.
+strict mode reports it, permissive mode clamps A x B + C all the same. A profile whose
+`coopmat.saturating_accumulation` is `ignored` wraps with the bit set too (the H100).
 
 Floats, by the profile's `coopmat.muladd_sum`:
 - `exact`: the exact sum of C and every exact product, rounded once to the Result type
   (`linalg.fast.exact_dot`, the nvgpu `exact` model's machinery);
 - `tensor_core`: nvgpu's mma.sync model (`linalg.mma_sums.float_mma` with the profile's
-  `nvgpu.mma_*` settings) over K in steps of the mma shape's k: 32 for 8-bit A/B, 16 for 16-bit,
-  8 for 32-bit (the last step takes what is left). The accumulator is the Result type when it is
+  `nvgpu.mma_*` settings) over K in steps of `coopmat.muladd_k_step_bits` bits of a row of A, the
+  mma shape's k (256 bits: 32 for 8-bit A/B, 16 for 16-bit, 8 for 32-bit; the last step takes what
+  is left), each step's result rounded into the accumulator and fed to the next as its C. The accumulator is the Result type when it is
   float16 or float32, else float32 (rounded to the Result at the end); C is first converted to it.
 In both a NaN result is positive, as a tensor core writes it. float8 A/B enter as the float16 values
 they equal. Any float64 operand or Result: PTX's f64 mma (a chain of float64 fused multiply-adds in k
@@ -37,6 +39,7 @@ from dxlinalg.coopmat.element_types import (
     round_float64,
     wrap_to,
 )
+from dxlinalg.coopmat.listed_muladd import check_listed_muladd
 from dxlinalg.coopmat.matrix_enums import CooperativeMatrixOperands, KhrOpcode
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
 from dxlinalg.linalg.fast.exact_dot import exact_tile_sums
@@ -48,7 +51,6 @@ from dxlinalg.profile.registry import load_profile
 
 OP = KhrOpcode.OpCooperativeMatrixMulAddKHR.name
 TENSOR_CORE_ACCUMULATORS = (np.dtype(np.float16), np.dtype(np.float32))
-MMA_K_BITS = 256                              # an mma.sync k step: 256 bits of a row of A per instruction
 EXACT_FLOAT64_SUM = 1 << 53
 EXACT_INT64_SUM = 1 << 63
 Ops = CooperativeMatrixOperands
@@ -56,8 +58,11 @@ Ops = CooperativeMatrixOperands
 
 def cooperative_matrix_muladd(a: CoopMatrix, b: CoopMatrix, c: CoopMatrix, result_type: CoopMatType,
                               operands: int = 0, *, profile: str | DeviceProfile = "reference",
-                              strict: bool = True) -> CoopMatrix:
-    """OpCooperativeMatrixMulAddKHR (Result Type, A, B, C, Cooperative Matrix Operands), per scope instance."""
+                              strict: bool = True, scope_size: int | None = None) -> CoopMatrix:
+    """OpCooperativeMatrixMulAddKHR (Result Type, A, B, C, Cooperative Matrix Operands), per scope instance.
+
+    Strict mode reports a MulAdd the profile's property lists do not name where the profile says so
+    (`listed_muladd`); `scope_size` is a workgroup-scope instance's invocations (None: not checked)."""
     a, b, c = (rules.check_matrix(m, name, OP) for m, name in ((a, "A"), (b, "B"), (c, "C")))
     result_type = rules.check_result_type(result_type, OP)
     types = {"A": a.type, "B": b.type, "C": c.type, "Result": result_type}
@@ -72,9 +77,13 @@ def cooperative_matrix_muladd(a: CoopMatrix, b: CoopMatrix, c: CoopMatrix, resul
     rules.check_saturating_integer(flags, result_type, OP)
     is_float = rules.check_component_kinds(types, OP)
     prof = load_profile(profile)
+    check_listed_muladd(strict, prof.coopmat, a.type, b.type, c.type, result_type,
+                        Ops.SaturatingAccumulationKHR in flags, scope_size, OP)
     if is_float:
         values = float_muladd(a.values, b.values, c.values, result_type.component, prof)
     else:
+        if prof.coopmat.saturating_accumulation == "ignored":
+            flags &= ~Ops.SaturatingAccumulationKHR
         values = integer_muladd(a.values, b.values, c.values, result_type.component, flags, strict)
     return CoopMatrix(result_type, values)
 
@@ -135,7 +144,7 @@ def float_muladd(a: np.ndarray, b: np.ndarray, c: np.ndarray, result: np.dtype, 
     accumulator = result if result in TENSOR_CORE_ACCUMULATORS else np.dtype(np.float32)
     d = convert_floats(c, accumulator, settings)
     model = FloatMma(profile.nvgpu, settings)
-    step = MMA_K_BITS // (8 * max(a.dtype.itemsize, b.dtype.itemsize))
+    step = max(1, profile.coopmat.muladd_k_step_bits // (8 * max(a.dtype.itemsize, b.dtype.itemsize)))
     for first in range(0, left.shape[2], step):
         d = float_mma(left[:, :, first:first + step], right[:, first:first + step, :], d, model)
     return d if accumulator == result else convert_floats(d, result, settings)

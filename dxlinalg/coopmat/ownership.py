@@ -6,23 +6,24 @@ accesses, and "the mapping of components to invocations and indexes is implement
 dxlinalg holds matrices whole (`CoopMatrix`) and applies an `OwnershipMap` only where a surface
 exposes per-invocation components (Length, element access by index, fragments).
 
-Length: every invocation of the scope gets the same Length, ceil(rows * cols / scope size). When
-rows * cols is not a multiple of the scope size the last slots (invocation, index) hold no element:
-padding. Padding reads as zero and writes to it are dropped (`to_fragments`, `from_fragments`,
-`element_at`, `with_elements`); no instruction can tell, because none gives a padding slot a
-(row, col).
+Length: every invocation of the scope gets the same Length, ceil(rows * cols / scope size) where
+each element is held once. When rows * cols is not a multiple of the scope size the last slots
+(invocation, index) hold no element: padding. Padding reads as zero and writes to it are dropped
+(`to_fragments`, `from_fragments`, `element_at`, `with_elements`); no instruction can tell, because
+none gives a padding slot a (row, col).
 
-The maps, one small pure function per setting, each giving `slot_of_element` (rows * cols,):
-element e = row * cols + col lives in slot invocation * Length + index.
+The maps, one small pure function per setting:
 - plain: row-major elements in slot order (invocation i holds elements i*Length .. i*Length+Length-1);
 - scrambled: a permutation of all slots drawn from the profile's seed and the type (so every
   matrix type, and every scope size, scrambles differently);
-- nvidia_mma: the mma.sync m16n8k16 fragment maps of `dxlinalg.nvgpu.fragments` (m16n8k32 for
-  8-bit components): use A tiles A's 16 x 16 map, use B B's 16 x 8 map, Accumulator C's 16 x 8 map;
-  tiles in row-major order of tiles; a scope of several warps gives warp w the w-th run of
-  tiles/warps consecutive tiles; a lane's index runs through a tile's registers, then its next
-  tile's. Plain where the shape does not tile, the scope is not whole warps, or the tiles do not
-  divide among the warps. Not yet measured on hardware: `nvidia_mma_tile` is the one place to change.
+- nvidia_mma: what the H100 showed (docs/hardware-nvidia-h100-coopmat.md): mma.sync's m16n8k16
+  fragment (m16n8k32 for 8-bit A and B) repeated over a warp's tile, k blocks first, then row (A,
+  Accumulator) or column (B) blocks. A scope of 2, 4 or 8 warps splits the matrix on a grid of 1x2,
+  2x2 or 2x4 warps: each warp holds its cell of an Accumulator, its grid row's whole A tile and its
+  grid column's whole B tile, so A and B elements are held by 2 or 4 invocations and Length is the
+  tile's rows * cols / 32. Plain where the scope is not 1, 2, 4 or 8 warps or the tile is not whole
+  8 x 8 blocks (8 x 16 / 16 x 8 for 8-bit A / B). A write to one copy of a replicated element
+  (`with_elements`) changes the matrix, which every copy reads: the emulator holds matrices whole.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ import numpy as np
 from dxlinalg.coopmat import matrix_rules as rules
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.nvgpu import fragments
 from dxlinalg.profile.model import CooperativeMatrixSettings
 
 WARP = 32
@@ -48,7 +48,7 @@ class OwnershipMap:
     """Where each element of one matrix type lives among `scope_size` invocations.
 
     `element_of_slot[invocation, index]` is the row-major element number held there, or -1 for a
-    padding slot; `slot_of_element[e]` is its inverse (invocation * length + index)."""
+    padding slot; `slot_of_element[e]` is the first slot (invocation * length + index) that holds e."""
 
     type: CoopMatType
     scope_size: int
@@ -72,8 +72,15 @@ class OwnershipMap:
         return self.element_of_slot >= 0
 
 
-def cooperative_matrix_length(matrix_type: CoopMatType, scope_size: int) -> int:
-    """OpCooperativeMatrixLengthKHR: components of `matrix_type` each of `scope_size` invocations accesses."""
+def cooperative_matrix_length(matrix_type: CoopMatType, scope_size: int,
+                              settings: CooperativeMatrixSettings | None = None) -> int:
+    """OpCooperativeMatrixLengthKHR: components of `matrix_type` each of `scope_size` invocations accesses.
+
+    Without settings: ceil(rows * cols / scope_size), every element held once. With them: the
+    profile's map's Length, which is larger where it holds elements several times (nvidia_mma's
+    workgroup-scope A and B)."""
+    if settings is not None:
+        return ownership_map(matrix_type, scope_size, settings).length
     return -(-matrix_type.rows * matrix_type.cols // rules.check_scope_size(scope_size, "OpCooperativeMatrixLengthKHR"))
 
 
@@ -87,18 +94,23 @@ def ownership_map(matrix_type: CoopMatType, scope_size: int, settings: Cooperati
 
 @lru_cache(maxsize=512)
 def _cached_map(matrix_type: CoopMatType, scope_size: int, ownership: str, seed: int) -> OwnershipMap:
-    length = cooperative_matrix_length(matrix_type, scope_size)
-    if ownership == "scrambled":
-        slots = scrambled_slots(matrix_type, scope_size, length, seed)
-    elif ownership == "nvidia_mma" and (tiled := nvidia_mma_slots(matrix_type, scope_size)) is not None:
-        slots = tiled
+    holders = nvidia_mma_holders(matrix_type, scope_size) if ownership == "nvidia_mma" else None
+    if holders is not None:
+        element_of_slot = holders[0] * matrix_type.cols + holders[1]
+        length = element_of_slot.shape[1]
+        flat = element_of_slot.reshape(-1)
+        slot_of_element = np.empty(matrix_type.rows * matrix_type.cols, np.int64)
+        slot_of_element[flat[::-1]] = np.arange(flat.size - 1, -1, -1)          # the first holder's slot
     else:
-        slots = plain_slots(matrix_type)
-    element_of_slot = np.full(scope_size * length, PADDING, np.int64)
-    element_of_slot[slots] = np.arange(slots.size)
-    for table in (slots, element_of_slot):
+        length = cooperative_matrix_length(matrix_type, scope_size)
+        slot_of_element = scrambled_slots(matrix_type, scope_size, length, seed) if ownership == "scrambled" \
+            else plain_slots(matrix_type)
+        flat = np.full(scope_size * length, PADDING, np.int64)
+        flat[slot_of_element] = np.arange(slot_of_element.size)
+        element_of_slot = flat.reshape(scope_size, length)
+    for table in (slot_of_element, element_of_slot):
         table.flags.writeable = False
-    return OwnershipMap(matrix_type, scope_size, length, element_of_slot.reshape(scope_size, length), slots)
+    return OwnershipMap(matrix_type, scope_size, length, element_of_slot, slot_of_element)
 
 
 # -- the maps: slot_of_element for each setting ----------------------------------------------------------
@@ -115,60 +127,89 @@ def scrambled_slots(matrix_type: CoopMatType, scope_size: int, length: int, seed
     return rng.permutation(scope_size * length)[: matrix_type.rows * matrix_type.cols].astype(np.int64)
 
 
-@dataclass(frozen=True)
-class TileMap:
-    """One warp-level fragment map: a tile of rows x cols, `registers` elements per lane."""
-
-    rows: int
-    cols: int
-    registers: int
-    map: fragments.FragmentMap
+def nvidia_mma_grid(scope_size: int) -> tuple[int, int] | None:
+    """How the H100 splits a matrix among the warps of a scope: (warp rows, warp columns), or None."""
+    return {WARP: (1, 1), 2 * WARP: (1, 2), 4 * WARP: (2, 2), 8 * WARP: (2, 4)}.get(scope_size)
 
 
-def nvidia_mma_tile(matrix_type: CoopMatType) -> TileMap:
-    """The mma.sync m16n8k16 (8-bit components: m16n8k32) fragment map of the matrix's use."""
-    if matrix_type.component.itemsize == 1 and matrix_type.use != MatrixUse.MatrixAccumulatorKHR:
-        if matrix_type.use == MatrixUse.MatrixAKHR:
-            return TileMap(16, 32, 16, fragments.a_m16n8k32_b8)
-        return TileMap(32, 8, 8, fragments.b_m16n8k32_b8)
-    if matrix_type.use == MatrixUse.MatrixAKHR:
-        return TileMap(16, 16, 8, fragments.a_m16n8k16_b16)
-    if matrix_type.use == MatrixUse.MatrixBKHR:
-        return TileMap(16, 8, 4, fragments.b_m16n8k16_b16)
-    return TileMap(16, 8, 4, fragments.c_m16n8)
+def nvidia_mma_k_per_lane(matrix_type: CoopMatType) -> int:
+    """Consecutive k a lane holds: quads for 8-bit A and B (m16n8k32), pairs otherwise."""
+    eight_bit_operand = matrix_type.component.itemsize == 1 and matrix_type.use != MatrixUse.MatrixAccumulatorKHR
+    return 4 if eight_bit_operand else 2
 
 
-def nvidia_mma_slots(matrix_type: CoopMatType, scope_size: int) -> np.ndarray | None:
-    """The tiled fragment map's slot for every element, or None where the shape or scope does not tile."""
-    tile = nvidia_mma_tile(matrix_type)
-    tile_rows, tile_cols = matrix_type.rows // tile.rows, matrix_type.cols // tile.cols
-    warps = scope_size // WARP
-    tiles = tile_rows * tile_cols
-    if (matrix_type.rows % tile.rows or matrix_type.cols % tile.cols or scope_size % WARP
-            or tiles % warps):
+def nvidia_mma_fragment(matrix_type: CoopMatType, tile_rows: int, tile_cols: int, lane: np.ndarray,
+                        index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) that `lane` of one warp holds at `index` in a tile_rows x tile_cols tile: mma.sync's
+    m16n8k16 fragment (m16n8k32 for 8-bit A and B), repeated over the tile, k blocks first.
+
+    lane = 4g + t holds `per` consecutive k at per * t (pairs; quads for 8-bit A/B) in every block of
+    4 * per k, for the rows (A, Accumulator) or columns (B) g + 8j."""
+    g, t = lane >> 2, lane & 3
+    per = nvidia_mma_k_per_lane(matrix_type)
+    k_blocks = (tile_rows if matrix_type.use == MatrixUse.MatrixBKHR else tile_cols) // (4 * per)
+    k = per * t + index % per + 4 * per * ((index // per) % k_blocks)
+    m = g + 8 * (index // (per * k_blocks))
+    return (k, m) if matrix_type.use == MatrixUse.MatrixBKHR else (m, k)
+
+
+def nvidia_mma_tile(matrix_type: CoopMatType, scope_size: int) -> tuple[int, int] | None:
+    """The tile one warp holds (rows, cols), or None where the scope or the shape has no measured map.
+
+    Warp w of a scope sits at (w // warp columns, w % warp columns) of `nvidia_mma_grid`; it holds its
+    cell of an Accumulator, the whole grid row of A (every warp of that row holds a copy) and the
+    whole grid column of B."""
+    grid = nvidia_mma_grid(scope_size)
+    if grid is None:
         return None
-    tiles_per_warp = tiles // warps
-    length = tiles_per_warp * tile.registers
-    lane = np.arange(WARP, dtype=np.int64)[:, None]
-    register = np.arange(tile.registers, dtype=np.int64)[None, :]
-    row_in_tile, col_in_tile = (np.broadcast_to(v, (WARP, tile.registers)) for v in tile.map(lane, register))
-    tile_index = np.arange(tiles, dtype=np.int64)[:, None, None]
-    rows = (tile_index // tile_cols) * tile.rows + row_in_tile                    # (tiles, 32, registers)
-    cols = (tile_index % tile_cols) * tile.cols + col_in_tile
-    invocation = (tile_index // tiles_per_warp) * WARP + lane
-    index = (tile_index % tiles_per_warp) * tile.registers + register
-    slots = np.empty(matrix_type.rows * matrix_type.cols, np.int64)
-    slots[(rows * matrix_type.cols + cols).reshape(-1)] = (invocation * length + index).reshape(-1)
-    return slots
+    use = matrix_type.use
+    rows = matrix_type.rows if use == MatrixUse.MatrixBKHR else matrix_type.rows // grid[0]
+    cols = matrix_type.cols if use == MatrixUse.MatrixAKHR else matrix_type.cols // grid[1]
+    per = nvidia_mma_k_per_lane(matrix_type)
+    k_rows, k_cols = (4 * per, 8) if use == MatrixUse.MatrixBKHR else (8, 4 * per)
+    if (rows == 0 or cols == 0 or matrix_type.rows % rows or matrix_type.cols % cols or rows % k_rows
+            or cols % k_cols):
+        return None
+    return rows, cols
+
+
+def nvidia_mma_holders(matrix_type: CoopMatType, scope_size: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(scope_size, length) row and column that each (invocation, index) holds under nvidia_mma, or None."""
+    tile = nvidia_mma_tile(matrix_type, scope_size)
+    if tile is None:
+        return None
+    tile_rows, tile_cols = tile
+    grid_cols = nvidia_mma_grid(scope_size)[1]
+    invocation = np.arange(scope_size, dtype=np.int64)[:, None]
+    index = np.arange(tile_rows * tile_cols // WARP, dtype=np.int64)[None, :]
+    warp, lane = invocation // WARP, invocation % WARP
+    rows, cols = nvidia_mma_fragment(matrix_type, tile_rows, tile_cols, lane, index)
+    if matrix_type.use != MatrixUse.MatrixBKHR:
+        rows = rows + tile_rows * (warp // grid_cols)
+    if matrix_type.use != MatrixUse.MatrixAKHR:
+        cols = cols + tile_cols * (warp % grid_cols)
+    return rows, cols
+
+
+def holder_write_order(ownership: OwnershipMap) -> np.ndarray:
+    """(rows * cols,) int64: when each element is last written if the invocations write element index by
+    element index, invocations ascending (slot (v, i) at i * scope_size + v): the order in which the
+    H100's stores land (coopmat.store_conflict_order = holder_order)."""
+    slots = ownership.element_of_slot
+    when = np.arange(slots.shape[1])[None, :] * ownership.scope_size + np.arange(ownership.scope_size)[:, None]
+    order = np.full(ownership.type.rows * ownership.type.cols, -1, np.int64)
+    held = slots >= 0
+    np.maximum.at(order, slots[held], when[held])
+    return order
 
 
 # -- values per invocation -------------------------------------------------------------------------------
 def to_fragments(matrix: CoopMatrix, ownership: OwnershipMap) -> np.ndarray:
     """(instances, scope_size, length) of the component type: each invocation's components; padding is 0."""
     _check_map_fits(matrix, ownership, "to_fragments")
-    flat = np.zeros((matrix.instances, ownership.scope_size * ownership.length), matrix.type.component)
-    flat[:, ownership.slot_of_element] = matrix.values.reshape(matrix.instances, -1)
-    return flat.reshape(matrix.instances, ownership.scope_size, ownership.length)
+    values = matrix.values.reshape(matrix.instances, -1)
+    held = values[:, np.maximum(ownership.element_of_slot, 0)]
+    return np.where(ownership.valid, held, np.zeros((), matrix.type.component))
 
 
 def from_fragments(fragments_: np.ndarray, ownership: OwnershipMap) -> CoopMatrix:

@@ -14,12 +14,14 @@ profile's choice, and returns one value per entry.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 
 import numpy as np
 
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType
 from dxlinalg.coopmat.operand_rules import COOPMAT2, require_call_index, require_matrix
+from dxlinalg.coopmat.ownership import WARP, ownership_map
 from dxlinalg.coopmat.tangled import (
     UserFunction,
     calling_user_function,
@@ -51,14 +53,25 @@ def check_extra_operand_type(matrix_type: CoopMatType, extra_type: CoopMatType, 
             f"OpCooperativeMatrixPerElementOpNV)")
 
 
+def holder_order(matrix_type: CoopMatType, instances: int, scope_size: int,
+                 settings: CooperativeMatrixSettings) -> np.ndarray:
+    """once_per_holder: the element numbers of every (invocation, index) slot that holds one, per
+    instance, element index by element index and invocations ascending (an element held by several
+    invocations comes once per holder)."""
+    slots = ownership_map(matrix_type, scope_size, settings).element_of_slot.T.reshape(-1)
+    held = slots[slots >= 0]
+    return (np.arange(instances)[:, None] * (matrix_type.rows * matrix_type.cols) + held[None, :]).reshape(-1)
+
+
 def call_order(count: int, settings: CooperativeMatrixSettings, call_index: int) -> np.ndarray:
     """The element numbers (instance-major, then row-major) Func gets, in the order it gets them.
 
     once_in_order: each element once, in order. shuffled_repeated: each element once plus
     ceil(count / REPEATED_FRACTION) distinct elements a second time, all in one seeded shuffle drawn
     from `per_element_seed` and `call_index`; the later call's value is the one kept.
+    (once_per_holder needs the matrix type and scope: `holder_order`.)
     """
-    if settings.per_element_calls == "once_in_order" or count == 0:
+    if settings.per_element_calls in ("once_in_order", "once_per_holder") or count == 0:
         return np.arange(count)
     rng = np.random.default_rng([settings.per_element_seed, call_index])
     repeated = rng.choice(count, size=-(-count // REPEATED_FRACTION), replace=False)
@@ -66,12 +79,13 @@ def call_order(count: int, settings: CooperativeMatrixSettings, call_index: int)
 
 
 def per_element_op(matrix: CoopMatrix, func: ElementFunc, *extra: object, settings: CooperativeMatrixSettings,
-                   call_index: int = 0) -> CoopMatrix:
+                   call_index: int = 0, scope_size: int | None = None) -> CoopMatrix:
     """OpCooperativeMatrixPerElementOpNV: the matrix of func(row, col, element, extra...) per element.
 
     `extra` operands that are CoopMatrix values must have `matrix`'s type and pass their element;
     others (scalars, arrays standing for structs) are passed unchanged to the call. The result has
-    `matrix`'s type; `call_index` numbers this surface's calls, seeding shuffled_repeated.
+    `matrix`'s type; `call_index` numbers this surface's calls, seeding shuffled_repeated;
+    `scope_size` (invocations per instance; None: one subgroup of 32) places once_per_holder's calls.
     """
     require_not_in_callback(OP)
     matrix = require_matrix(matrix, "Matrix", OP)
@@ -81,6 +95,10 @@ def per_element_op(matrix: CoopMatrix, func: ElementFunc, *extra: object, settin
         raise InvalidArgumentError(f"{OP}: settings must be a CooperativeMatrixSettings (a profile's coopmat), got "
                                    f"{type(settings).__name__}")
     call_index = require_call_index(call_index, OP)
+    if scope_size is not None and (isinstance(scope_size, bool) or not isinstance(scope_size, numbers.Integral)
+                                   or scope_size < 1):
+        raise InvalidArgumentError(f"{OP}: scope_size {scope_size!r} must be a positive integer (invocations per "
+                                   f"scope instance)")
     for position, operand in enumerate(extra):
         if isinstance(operand, CoopMatrix):
             check_extra_operand_type(matrix.type, operand.type, position)
@@ -91,7 +109,10 @@ def per_element_op(matrix: CoopMatrix, func: ElementFunc, *extra: object, settin
 
     instances, rows, cols = matrix.values.shape
     count = instances * rows * cols
-    order = call_order(count, settings, call_index)
+    if settings.per_element_calls == "once_per_holder":
+        order = holder_order(matrix.type, instances, WARP if scope_size is None else int(scope_size), settings)
+    else:
+        order = call_order(count, settings, call_index)
     row = ((order // cols) % rows).astype(np.uint32)
     col = (order % cols).astype(np.uint32)
     arguments = [operand.values.reshape(-1)[order] if isinstance(operand, CoopMatrix) else operand

@@ -10,7 +10,9 @@ with Row or Column.
 The order in which CombineFunc meets the elements is the implementation's: the profile's
 `coopmat.reduce_order` (docs/coopmat-reduce.md). The combine function is called vectorised: each call
 combines one step of every group at once, so a reduction of k-element groups makes k-1 calls (about
-log2 k for `pairwise`) whatever the number of groups and instances.
+log2 k for `pairwise` and `lane_butterfly`) whatever the number of groups and instances.
+`lane_butterfly` (the H100's trees, `reduce_butterfly`) gives each result element its own tree; it
+needs the scope's size and falls back to `pairwise` where no measured rule covers the shape.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from dxlinalg.coopmat.operand_rules import (
     require_matrix,
     require_result_type,
 )
+from dxlinalg.coopmat.ownership import WARP
+from dxlinalg.coopmat.reduce_butterfly import butterfly_plan, evaluate_plan
 from dxlinalg.coopmat.tangled import (
     UserFunction,
     calling_user_function,
@@ -44,7 +48,7 @@ OPCODE = 5366
 WORD_COUNT = 6          # opcode, Result Type, Result, Matrix, Reduce, CombineFunc (seed 000 and the registry say 5)
 CAPABILITY = 5430       # CooperativeMatrixReductionsNV
 
-REDUCE_ORDERS = ("sequential", "reversed", "pairwise", "seeded_shuffle")   # profile coopmat.reduce_order
+REDUCE_ORDERS = ("sequential", "reversed", "pairwise", "seeded_shuffle", "lane_butterfly")   # coopmat.reduce_order
 COMBINE_RESULT_RULE = "CombineFunc's result type must match the component type of 'Matrix'"
 
 
@@ -158,6 +162,8 @@ def fold(groups: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndar
     seeded_shuffle: sequential over each group's own permutation, drawn from `rng`. `combine` gets
     one step of every group at once.
     """
+    if order == "lane_butterfly":
+        order = "pairwise"                  # its shape where the measured trees do not apply
     if order not in REDUCE_ORDERS:
         raise InvalidArgumentError(f"reduce order {order!r} is not one of {', '.join(REDUCE_ORDERS)}")
     if order == "seeded_shuffle" and rng is None:
@@ -184,13 +190,15 @@ def fold(groups: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndar
 
 
 def reduce_matrix(matrix: CoopMatrix, result_type: CoopMatType, mask: int, combine: CombineFunc,
-                  settings: CooperativeMatrixSettings, *, call_index: int = 0) -> CoopMatrix:
+                  settings: CooperativeMatrixSettings, *, call_index: int = 0,
+                  scope_size: int | None = None) -> CoopMatrix:
     """OpCooperativeMatrixReduceNV of `matrix` into a `result_type` matrix, per `mask` (ReduceMask).
 
     `combine(a, b)` must work elementwise on numpy arrays of the component type (any shape), like a
     ufunc, and return the combinations (see `tangled.user_function_values` for other result types).
     `settings.reduce_order` picks the order; `seeded_shuffle` draws a permutation per group from
-    `settings.reduce_seed` and `call_index` (a surface numbers its Reduce calls).
+    `settings.reduce_seed` and `call_index` (a surface numbers its Reduce calls); `lane_butterfly`
+    uses `scope_size`, the invocations per instance (None: one subgroup of 32).
     """
     require_not_in_callback(OP)
     matrix = require_matrix(matrix, "Matrix", OP)
@@ -202,6 +210,10 @@ def reduce_matrix(matrix: CoopMatrix, result_type: CoopMatType, mask: int, combi
         raise InvalidArgumentError(f"{OP}: CombineFunc {combine!r} must be callable ({COOPMAT2}: CombineFunc must "
                                    f"be an OpFunction)")
     call_index = require_call_index(call_index, OP)
+    if scope_size is not None and (isinstance(scope_size, bool) or not isinstance(scope_size, numbers.Integral)
+                                   or scope_size < 1):
+        raise InvalidArgumentError(f"{OP}: scope_size {scope_size!r} must be a positive integer (invocations per "
+                                   f"scope instance)")
     reduce = check_reduce_mask(mask)
     check_reduce_types(matrix.type, result_type)
     check_reduce_result_shape(reduce, matrix.type, result_type)
@@ -213,6 +225,12 @@ def reduce_matrix(matrix: CoopMatrix, result_type: CoopMatType, mask: int, combi
             values = combine(a, b)
         return user_function_values(values, a.shape, component, UserFunction.CombineFunc, OP, COMBINE_RESULT_RULE)
 
+    if settings.reduce_order == "lane_butterfly":
+        plan = butterfly_plan(int(reduce), matrix.type.rows, matrix.type.cols, result_type.rows, result_type.cols,
+                              WARP if scope_size is None else int(scope_size))
+        if plan is not None:
+            values = matrix.values.reshape(matrix.instances, -1)
+            return CoopMatrix(result_type, evaluate_plan(values, plan, combine_step))
     rng = (np.random.default_rng([settings.reduce_seed, call_index])
            if settings.reduce_order == "seeded_shuffle" else None)
     reduced = fold(group_elements(matrix.values, reduce), combine_step, settings.reduce_order, rng)

@@ -18,7 +18,8 @@ distinct coordinate (at most the span, a few hundred values) and gathered per el
 Choices where the seed is unclear are in docs/coopmat-tensor-addressing.md: MirrorRepeat uses
 the layout dimension (the seed's `dim` is a typo) and maps every coordinate to 0 when that
 dimension is 1; an Undefined-mode out-of-bounds coordinate is reported in strict mode and used
-unclamped (as uint32, as the pseudocode's conversions make it) in permissive mode.
+unclamped (as uint32, as the pseudocode's conversions make it) in permissive mode. Two are profile
+settings (`coopmat.clip_span_sum`, `coopmat.mirror_repeat_unit_innermost`): the H100 differs.
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ from dxlinalg.coopmat.tensor_enums import UINT32_MASK, ClampMode
 from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 LOAD_OP = "OpCooperativeMatrixLoadTensorNV"
 STORE_OP = "OpCooperativeMatrixStoreTensorNV"
 
+DEFAULT_SETTINGS = CooperativeMatrixSettings()
 SPAN_PLAN_CACHE_SIZE = 32   # (shape, span, view) combinations kept; a tiled kernel uses a handful
 
 
@@ -142,16 +145,17 @@ class _SpanPlan:
     positions: tuple[np.ndarray, ...]   # per dimension: (K,) intp
 
 
-def _clip_ends(view: TensorView) -> tuple[int, int]:
-    """clipOffset + clipSpan for rows and columns, as the pseudocode's uint32 sums."""
-    return ((view.clip_row_offset + view.clip_row_span) & UINT32_MASK,
-            (view.clip_col_offset + view.clip_col_span) & UINT32_MASK)
+def _clip_ends(view: TensorView, unbounded: bool) -> tuple[int, int]:
+    """clipOffset + clipSpan for rows and columns: the pseudocode's uint32 sums, or the exact sums
+    (`unbounded`, the profile's coopmat.clip_span_sum)."""
+    mask = -1 if unbounded else UINT32_MASK
+    return ((view.clip_row_offset + view.clip_row_span) & mask, (view.clip_col_offset + view.clip_col_span) & mask)
 
 
-def _clip_keeps_any(m: int, n: int, view: TensorView | None) -> bool:
+def _clip_keeps_any(m: int, n: int, view: TensorView | None, unbounded: bool) -> bool:
     if view is None:
         return True
-    row_end, col_end = _clip_ends(view)
+    row_end, col_end = _clip_ends(view, unbounded)
     return (view.clip_row_offset < min(m, row_end)) and (view.clip_col_offset < min(n, col_end))
 
 
@@ -192,7 +196,7 @@ def _readonly(array: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=SPAN_PLAN_CACHE_SIZE)
-def _span_plan(m: int, n: int, span: tuple[int, ...], view: TensorView | None) -> _SpanPlan:
+def _span_plan(m: int, n: int, span: tuple[int, ...], view: TensorView | None, unbounded_clip: bool) -> _SpanPlan:
     """matrixCoordToLinear(WithView), the view and linearToSpanCoord for every element.
 
     The caller has checked the divisors (spans, view dimensions) wherever an element is live.
@@ -203,7 +207,7 @@ def _span_plan(m: int, n: int, span: tuple[int, ...], view: TensorView | None) -
         live = None
         index = (rows * n + cols) & UINT32_MASK
     else:
-        row_end, col_end = _clip_ends(view)
+        row_end, col_end = _clip_ends(view, unbounded_clip)
         live = ((rows >= view.clip_row_offset) & (rows < row_end)
                 & (cols >= view.clip_col_offset) & (cols < col_end))
         width = min(n, view.clip_col_span)
@@ -333,31 +337,39 @@ def _all_clipped(m: int, n: int, d: int) -> ElementAddresses:
 
 
 def tensor_element_addresses(shape: tuple[int, int], layout: TensorLayout, view: TensorView | None = None, *,
-                             store: bool = False, strict: bool = True, op: str | None = None) -> ElementAddresses:
+                             store: bool = False, strict: bool = True, op: str | None = None,
+                             settings: CooperativeMatrixSettings | None = None) -> ElementAddresses:
     """Address every element of a `shape` matrix loaded (or stored, `store=True`) through `layout` and `view`.
 
     Strict mode raises UndefinedBehaviorError for the undefined cases (Undefined-mode out of bounds,
     strides against SetStride's rule, a wrapping clip range, clamping a dimension of 0); permissive
-    mode computes what the pseudocode's arithmetic gives.
+    mode computes what the pseudocode's arithmetic gives. `settings` (a profile's coopmat; None: the
+    defaults) choose the clip end's arithmetic and MirrorRepeat on an innermost dimension of 1.
     """
     op = op or (STORE_OP if store else LOAD_OP)
+    settings = settings if settings is not None else DEFAULT_SETTINGS
     m, n = _check_operands(shape, layout, view, op)
     rules.check_strides_ordered(strict, layout.stride, layout.dimension, layout.block_size, op)
-    if view is not None:
+    unbounded_clip = settings.clip_span_sum == "unbounded"
+    if view is not None and not unbounded_clip:
         rules.check_clip_end_fits(strict, view.clip_row_offset, view.clip_row_span, "Row", op)
         rules.check_clip_end_fits(strict, view.clip_col_offset, view.clip_col_span, "Col", op)
-    if not _clip_keeps_any(m, n, view):
+    if not _clip_keeps_any(m, n, view, unbounded_clip):
         return _all_clipped(m, n, layout.dim)
     if view is not None:
         rules.check_nonzero_divisor(_view_dimensions(layout.span, view),
                                     "view dimensions" if view.has_dimensions else "layout span",
                                     "linearToViewCoord", op)
     rules.check_nonzero_divisor(layout.span, "layout span", "linearToSpanCoord", op)
-    plan = _span_plan(m, n, layout.span, view)
+    plan = _span_plan(m, n, layout.span, view, unbounded_clip)
 
     mode = _effective_mode(layout, store)
     tables = [_dimension_table(values, offset, extent, mode)
               for values, offset, extent in zip(plan.values, layout.offset, layout.dimension)]
+    if (mode == ClampMode.MirrorRepeat and layout.dimension[-1] == 1
+            and settings.mirror_repeat_unit_innermost == "index_zero"):
+        tables = [_DimensionTable(t.signed, np.zeros_like(t.coord), np.full(t.coord.shape, _CLAMPED_BIT, np.uint8))
+                  for t in tables]
     if mode not in (ClampMode.Undefined, ClampMode.Constant) and 0 in layout.dimension:
         rules.report_empty_clamp_dimension(strict, layout.dimension.index(0), mode, op)
     flags = _element_flags(plan, tables)

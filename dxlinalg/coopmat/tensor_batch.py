@@ -22,6 +22,7 @@ from dxlinalg.coopmat.element_bytes import bits_dtype
 from dxlinalg.coopmat.tensor_addressing import (
     _ACCESSED_BY_STATUS,
     _STATUS_BY_FLAGS,
+    DEFAULT_SETTINGS,
     LOAD_OP,
     STORE_OP,
     ElementStatus,
@@ -40,6 +41,7 @@ from dxlinalg.coopmat.tensor_memory import (
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 POINTER_ALIGNMENT = 16
 
@@ -64,17 +66,20 @@ def _check_batch(layout: object, offsets: object, pointer_offsets: object, op: s
 
 
 def _batch_addresses(shape: tuple[int, int], layout: TensorLayout, view: TensorView | None, offsets: np.ndarray,
-                     store: bool) -> tuple[np.ndarray, np.ndarray | None] | None:
+                     store: bool, settings: CooperativeMatrixSettings | None
+                     ) -> tuple[np.ndarray, np.ndarray | None] | None:
     """(index (I, K), status (I, K) or None when all in bounds), or None where the fast path does not apply.
 
     The caller has run `tensor_element_addresses` for one instance, so the offset-independent checks passed.
     When every element of every instance is in bounds and blocks are single elements, each index is
     (sum_d (spanCoord_d + offset_d) * stride_d) mod 2^32: one pattern for all instances plus a constant each."""
     m, n = shape
-    if 0 in layout.block_size or 0 in layout.span:
-        return None
-    plan = _span_plan(m, n, layout.span, view)
+    settings = settings if settings is not None else DEFAULT_SETTINGS
     mode = _effective_mode(layout, store)
+    if 0 in layout.block_size or 0 in layout.span or (
+            mode == ClampMode.MirrorRepeat and settings.mirror_repeat_unit_innermost != "per_dimension"):
+        return None
+    plan = _span_plan(m, n, layout.span, view, settings.clip_span_sum == "unbounded")
     full_offsets = offsets + np.array(layout.offset, np.int64)
     tables = [_dimension_table(values[None, :], full_offsets[:, d:d + 1], layout.dimension[d], mode)
               for d, values in enumerate(plan.values)]
@@ -128,7 +133,8 @@ def _units(rng: BufferRange, unit: int) -> np.ndarray | None:
 
 def load_tensor_instances(memory: object, shape: tuple[int, int], layout: TensorLayout, dtype: DTypeLike,
                           offsets: np.ndarray, pointer_offsets: np.ndarray, *, view: TensorView | None = None,
-                          obj: np.ndarray | None = None, strict: bool = True, op: str = LOAD_OP) -> np.ndarray:
+                          obj: np.ndarray | None = None, strict: bool = True, op: str = LOAD_OP,
+                          settings: CooperativeMatrixSettings | None = None) -> np.ndarray:
     """(instances, M, N): instance i's `load_tensor` through `layout` sliced by offsets[i], at pointer_offsets[i].
 
     `obj` (instances, M, N) gives each instance's Object (the elements a view clips keep it)."""
@@ -142,8 +148,9 @@ def load_tensor_instances(memory: object, shape: tuple[int, int], layout: Tensor
     rng = resolve_handle(memory, f"{op} memory")
     fast = None
     if count:
-        tensor_element_addresses((m, n), instance_layout(layout, offs, 0), view, store=False, strict=strict, op=op)
-        fast = _batch_addresses((m, n), layout, view, offs, store=False)
+        tensor_element_addresses((m, n), instance_layout(layout, offs, 0), view, store=False, strict=strict, op=op,
+                                 settings=settings)
+        fast = _batch_addresses((m, n), layout, view, offs, store=False, settings=settings)
     if fast is not None:
         index, status = fast
         accessed = None if status is None else _ACCESSED_BY_STATUS[status]
@@ -161,14 +168,16 @@ def load_tensor_instances(memory: object, shape: tuple[int, int], layout: Tensor
     for i in range(count):
         result[i] = load_tensor(rng, (m, n), instance_layout(layout, offs, i), dtype, view=view,
                                 pointer_offset=int(pointers[i]), obj=None if obj is None else obj[i],
-                                strict=strict, op=op)
+                                strict=strict, op=op, settings=settings)
     return result
 
 
 def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLayout, offsets: np.ndarray,
                            pointer_offsets: np.ndarray, *, view: TensorView | None = None, strict: bool = True,
-                           op: str = STORE_OP) -> None:
-    """Instance i's `store_tensor` of values[i] through `layout` sliced by offsets[i], at pointer_offsets[i]."""
+                           op: str = STORE_OP, settings: CooperativeMatrixSettings | None = None,
+                           write_order: np.ndarray | None = None) -> None:
+    """Instance i's `store_tensor` of values[i] through `layout` sliced by offsets[i], at pointer_offsets[i]
+    (`write_order`: store_tensor's, for every instance)."""
     offs, pointers = _check_batch(layout, offsets, pointer_offsets, op)
     values = np.asarray(values)
     if values.ndim != 3 or values.shape[0] != offs.shape[0]:
@@ -180,8 +189,9 @@ def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLay
     fast = None
     if count:
         rules.check_store_block_size(layout.block_size, op)
-        tensor_element_addresses((m, n), instance_layout(layout, offs, 0), view, store=True, strict=strict, op=op)
-        fast = _batch_addresses((m, n), layout, view, offs, store=True)
+        tensor_element_addresses((m, n), instance_layout(layout, offs, 0), view, store=True, strict=strict, op=op,
+                                 settings=settings)
+        fast = _batch_addresses((m, n), layout, view, offs, store=True, settings=settings)
     if fast is not None:
         index, status = fast
         accessed = None if status is None else _ACCESSED_BY_STATUS[status]
@@ -200,4 +210,4 @@ def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLay
                 return
     for i in range(count):
         store_tensor(rng, values[i], instance_layout(layout, offs, i), view=view, pointer_offset=int(pointers[i]),
-                     strict=strict, op=op)
+                     strict=strict, op=op, settings=settings, write_order=write_order)

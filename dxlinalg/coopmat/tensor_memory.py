@@ -35,6 +35,7 @@ from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,13 @@ def _scatter_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray, 
 def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dtype: DTypeLike, *,
                 view: TensorView | None = None, pointer_offset: int = 0, obj: np.ndarray | None = None,
                 decode: DecodeFunc | None = None, block_bytes: int | None = None, strict: bool = True,
-                op: str = LOAD_OP) -> np.ndarray:
+                op: str = LOAD_OP, settings: CooperativeMatrixSettings | None = None) -> np.ndarray:
     """The `shape` matrix of `dtype` loaded from `memory` at byte `pointer_offset` through `layout` and `view`.
 
     `obj` (the Object operand; zeros when None) supplies the elements the view clips. With
     `decode`, each accessed element's value is decode(blocks, block_coord, coord_in_block), called
-    once for all of them, and the index counts blocks of `block_bytes` bytes.
+    once for all of them, and the index counts blocks of `block_bytes` bytes. `settings` (a
+    profile's coopmat; None: the defaults) decide the edge cases `tensor_element_addresses` names.
     """
     require_not_in_callback(op)
     dtype = rules.check_element_type(dtype, op)
@@ -172,7 +174,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     rng = resolve_handle(memory, f"{op} memory")
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
-    addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op, settings=settings)
     outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     accessed = addresses.accessed
     if decode is None and outside is None and accessed.all():      # every element read from memory
@@ -207,11 +209,15 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
 
 
 def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,
-                 pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP) -> ElementAddresses:
+                 pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP,
+                 settings: CooperativeMatrixSettings | None = None,
+                 write_order: np.ndarray | None = None) -> ElementAddresses:
     """Store the matrix `values` to `memory` at byte `pointer_offset` through `layout` and `view`.
 
     Stores never clamp: out-of-bounds elements (any clamp mode but Undefined) and clipped ones are
-    not written. Returns the addresses, whose status says which elements were written.
+    not written. Returns the addresses, whose status says which elements were written. Where
+    several elements write one address (permissive mode), the last in `write_order` lands ((M * N,)
+    integers, one per row-major element; None: row-major order).
     """
     require_not_in_callback(op)
     values = np.asarray(values)
@@ -222,10 +228,15 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     if not isinstance(layout, TensorLayout):
         raise InvalidArgumentError(f"{op}: TensorLayout {layout!r} must be a TensorLayout")
     rules.check_store_block_size(layout.block_size, op)
+    if write_order is not None:
+        write_order = np.asarray(write_order)
+        if write_order.dtype.kind not in "iu" or write_order.shape != (m * n,):
+            raise InvalidArgumentError(f"{op}: write_order must be ({m * n},) integers, one per row-major element, "
+                                       f"got {write_order.dtype} {write_order.shape}")
     rng = resolve_handle(memory, f"{op} memory", writable=True)
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
-    addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op)
+    addresses = tensor_element_addresses((m, n), layout, view, store=True, strict=strict, op=op, settings=settings)
     unit = dtype.itemsize
     outside = _outside_memory(rng, addresses, offset, unit, strict, op)
     writable = addresses.accessed if outside is None else addresses.accessed & ~outside
@@ -241,6 +252,9 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     ordered = np.sort(targets)
     if (ordered[1:] == ordered[:-1]).any():          # several elements to one address: keep one writer each
         numbers = np.arange(targets.size) if elements is None else elements
+        if write_order is not None:                  # the writes in the order they land
+            landing = np.argsort(write_order[numbers], kind="stable")
+            numbers, bits, targets = numbers[landing], bits[landing], targets[landing]
         keep = _last_writer_per_address(numbers, offset + targets * unit, bits, strict, n, op)
         bits, targets = bits[keep], targets[keep]
     _scatter_units(rng, offset, unit, targets, bits)
@@ -250,10 +264,10 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
 
 def _last_writer_per_address(elements: np.ndarray, targets: np.ndarray, bits: np.ndarray, strict: bool, n: int,
                              op: str) -> np.ndarray:
-    """Positions (into `targets`) of the row-major last element writing each address.
+    """Positions (into `targets`, the writes in landing order) of the last write to each address.
 
     Strict mode reports two elements writing different values to one address (which lands is not
-    defined); permissive mode keeps the row-major last, as a numpy assignment would not promise.
+    defined); permissive mode keeps the last (row-major, or the caller's write order).
     """
     last, conflict = last_writer_per_address(targets, bits)
     if conflict is not None:

@@ -25,6 +25,8 @@ from dxlinalg.profile.model import (
     AccumulateProperty,
     AccumulationSettings,
     CooperativeMatrixSettings,
+    CoopMatFlexibleProperty,
+    CoopMatMulAddProperty,
     DeviceProfile,
     FloatConversionFields,
     GroupSharedSettings,
@@ -50,6 +52,8 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("groupshared", GroupSharedSettings),
     ("nvgpu", NvgpuSettings),
     ("coopmat", CooperativeMatrixSettings),
+    ("coopmat.muladd_properties", CoopMatMulAddProperty),
+    ("coopmat.flexible_properties", CoopMatFlexibleProperty),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

@@ -375,6 +375,44 @@ class NvgpuSettings(BaseModel):
                                "the earliest).")
 
 
+CoopMatComponentName = Literal["float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2", "int8",
+                               "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+
+
+class CoopMatMulAddProperty(BaseModel):
+    """One MulAdd the implementation lists (VkCooperativeMatrixPropertiesKHR): exact sizes."""
+
+    model_config = STRICT_FROZEN
+    m: StrictInt = Field(ge=1, description="MSize: rows of A, C and Result.")
+    n: StrictInt = Field(ge=1, description="NSize: columns of B, C and Result.")
+    k: StrictInt = Field(ge=1, description="KSize: columns of A, rows of B.")
+    a_type: CoopMatComponentName = Field(description="AType, as a numpy dtype name.")
+    b_type: CoopMatComponentName = Field(description="BType.")
+    c_type: CoopMatComponentName = Field(description="CType.")
+    result_type: CoopMatComponentName = Field(description="ResultType.")
+    saturating: StrictBool = Field(False, description="saturatingAccumulation: whether the MulAdd may saturate.")
+    scope: Literal["subgroup", "workgroup"] = Field("subgroup", description="scope.")
+
+
+class CoopMatFlexibleProperty(BaseModel):
+    """One MulAdd of flexible sizes (VkCooperativeMatrixFlexibleDimensionsPropertiesNV): M, N and K any
+    multiples of the granularities, up to coopmat.flexible_max_dimension."""
+
+    model_config = STRICT_FROZEN
+    m_granularity: StrictInt = Field(ge=1, description="MGranularity.")
+    n_granularity: StrictInt = Field(ge=1, description="NGranularity.")
+    k_granularity: StrictInt = Field(ge=1, description="KGranularity.")
+    a_type: CoopMatComponentName = Field(description="AType, as a numpy dtype name.")
+    b_type: CoopMatComponentName = Field(description="BType.")
+    c_type: CoopMatComponentName = Field(description="CType.")
+    result_type: CoopMatComponentName = Field(description="ResultType.")
+    saturating: StrictBool = Field(False, description="saturatingAccumulation.")
+    scope: Literal["subgroup", "workgroup"] = Field("subgroup", description="scope.")
+    workgroup_invocations: StrictInt = Field(
+        0, ge=0, description="workgroupInvocations: the workgroup size a workgroup-scope entry is for (0 for "
+                             "subgroup scope).")
+
+
 class CooperativeMatrixSettings(BaseModel):
     """Cooperative matrices: what the SPIR-V/GLSL specs leave to the implementation (docs/coopmat.md)."""
 
@@ -386,23 +424,66 @@ class CooperativeMatrixSettings(BaseModel):
                              "slot, per matrix type), or nvidia_mma (the mma.sync fragment maps measured on the "
                              "H100, tiled over the matrix; plain where no map is known).")
     ownership_seed: Seed = Field(0, description="Seed of the scrambled ownership map.")
-    reduce_order: Literal["sequential", "reversed", "pairwise", "seeded_shuffle"] = Field(
+    reduce_order: Literal["sequential", "reversed", "pairwise", "seeded_shuffle", "lane_butterfly"] = Field(
         "sequential", description="Order in which OpCooperativeMatrixReduceNV combines a group's elements: "
                                   "sequential (a left fold in row-major order), reversed (a left fold from the last "
-                                  "element), pairwise (a balanced tree over row-major order) or seeded_shuffle (a "
-                                  "left fold in a seeded random order, per call).")
+                                  "element), pairwise (a balanced tree over row-major order), seeded_shuffle (a "
+                                  "left fold in a seeded random order, per call) or lane_butterfly (the H100's: per "
+                                  "result element, the holding invocation folds its own elements of one column "
+                                  "parity left to right, then an xor butterfly over lanes, own value first, then "
+                                  "the two parities; 2x2 pairs columns, then rows; needs nvidia_mma ownership's "
+                                  "shapes, pairwise elsewhere; docs/coopmat-reduce.md).")
     reduce_seed: Seed = Field(0, description="Seed of the seeded_shuffle reduce order.")
-    per_element_calls: Literal["once_in_order", "shuffled_repeated"] = Field(
+    per_element_calls: Literal["once_in_order", "shuffled_repeated", "once_per_holder"] = Field(
         "once_in_order", description="How OpCooperativeMatrixPerElementOpNV calls its function (the spec: at least "
-                                     "once per element, in no defined order): once_in_order (once each, row-major) "
-                                     "or shuffled_repeated (a seeded order, some elements called twice, the last "
-                                     "call's result kept).")
+                                     "once per element, in no defined order): once_in_order (once each, row-major), "
+                                     "shuffled_repeated (a seeded order, some elements called twice, the last "
+                                     "call's result kept) or once_per_holder (once per invocation that holds the "
+                                     "element in the ownership map, element index by element index, invocations "
+                                     "ascending: the H100's, so replicated workgroup A/B elements are called 2 or 4 "
+                                     "times).")
     per_element_seed: Seed = Field(0, description="Seed of the shuffled_repeated per-element calls.")
     muladd_sum: Literal["exact", "tensor_core"] = Field(
         "exact", description="How OpCooperativeMatrixMulAddKHR sums float products: exact (A*B + C exactly, rounded "
                              "once to the result type) or tensor_core (nvgpu's mma.sync model with nvgpu.mma_k_chunk,"
-                             " mma_kept_bits, mma_alignment and mma_f32_rounding, over K in steps of the "
-                             "profile's mma shape).")
+                             " mma_kept_bits, mma_alignment and mma_f32_rounding, over K in steps of "
+                             "muladd_k_step_bits).")
+    muladd_k_step_bits: StrictInt = Field(
+        256, ge=8, le=4096, description="tensor_core: bits of a row of A that one mma step takes: K is summed in "
+                                        "steps of muladd_k_step_bits / (A's component bits) products, each rounded "
+                                        "into the accumulator (256: mma.sync m16n8k16 for 16-bit components, k32 for "
+                                        "8-bit; the H100 chains these).")
+    saturating_accumulation: Literal["clamp", "ignored"] = Field(
+        "clamp", description="What MulAdd's SaturatingAccumulationKHR does on integers: clamp (the spec: the sum "
+                             "clamped to the result's range) or ignored (the sum wraps as without it: the H100, "
+                             "whose driver lists no saturating combination yet accepts the operand).")
+    clip_span_sum: Literal["wrap32", "unbounded"] = Field(
+        "wrap32", description="A tensor view's clip end, clipOffset + clipSpan: wrap32 (the pseudocode's uint32 sum, "
+                              "so a nonzero offset with the default span 0xFFFFFFFF clips everything; strict mode "
+                              "reports a sum past 2^32) or unbounded (the exact sum: the H100).")
+    mirror_repeat_unit_innermost: Literal["per_dimension", "index_zero"] = Field(
+        "per_dimension", description="A MirrorRepeat load through a layout whose innermost dimension is 1 (the "
+                                     "seed's modulus 2*1-2 = 0): per_dimension (each dimension of 1 maps its "
+                                     "out-of-bounds coordinates to 0, as ClampToEdge) or index_zero (every element "
+                                     "reads the element at index 0, in-bounds ones too: the H100 with layout "
+                                     "dimensions (16, 1) and (1, 1)).")
+    store_conflict_order: Literal["row_major", "holder_order"] = Field(
+        "row_major", description="Which element lands where several elements of one tensor store write one address "
+                                 "(permissive mode; strict mode reports different values): row_major (the row-major "
+                                 "last) or holder_order (the last written when the invocations store element index "
+                                 "by element index, invocations ascending, in the ownership map: the H100).")
+    muladd_properties: list[CoopMatMulAddProperty] = Field(
+        [], description="The MulAdds the implementation lists at fixed sizes "
+                         "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")
+    flexible_properties: list[CoopMatFlexibleProperty] = Field(
+        [], description="The MulAdds the implementation lists at flexible sizes "
+                         "(vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV).")
+    unlisted_muladd: Literal["run", "report"] = Field(
+        "run", description="A MulAdd that neither property list names (when either is non-empty): run (with the "
+                            "profile's model) or report (strict mode raises, citing the lists).")
+    flexible_max_dimension: StrictInt = Field(
+        0, ge=0, le=1 << 16, description="cooperativeMatrixFlexibleDimensionsMaxDimension: the largest M, N or K "
+                                         "of a flexible entry (0: no flexible entries).")
 
 
 class FloatConversionFields(BaseModel):

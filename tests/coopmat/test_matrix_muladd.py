@@ -19,6 +19,7 @@ from dxlinalg.coopmat import (
     cooperative_matrix_muladd,
 )
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
+from dxlinalg.linalg.mma_sums import FloatMma, float_mma
 from dxlinalg.nvgpu import fragments, mma_sync
 from dxlinalg.profile.registry import load_profile
 from tests.coopmat import oracle_matrix as oracle
@@ -189,6 +190,41 @@ def test_tensor_core_accumulates_in_float32_for_other_result_types():
     bf16 = cooperative_matrix_muladd(coop(a, A), coop(b, B), coop(c, ACC), result_type(BF16, 16, 8),
                                      profile=TENSOR_CORE)
     assert bf16.values.tobytes() == via_f32.values.astype(BF16).tobytes()
+
+
+def test_the_k_step_is_the_profiles_muladd_k_step_bits():
+    """512 bits: one step of 32 float16 products instead of two of 16 (a different truncation)."""
+    rng = np.random.default_rng(7)
+    a = random_floats(rng, np.float16, (4, 16, 32), 12)
+    b = random_floats(rng, np.float16, (4, 32, 8), 12)
+    c = random_floats(rng, np.float32, (4, 16, 8), 12)
+    wide = TENSOR_CORE.model_copy(update={"coopmat": TENSOR_CORE.coopmat.model_copy(
+        update={"muladd_k_step_bits": 512})})
+    steps = [cooperative_matrix_muladd(coop(a, A), coop(b, B), coop(c, ACC), result_type(np.float32, 16, 8),
+                                       profile=p).values for p in (TENSOR_CORE, wide)]
+    one_step = float_mma(a, b, c, FloatMma(TENSOR_CORE.nvgpu, TENSOR_CORE.float_conversion))
+    assert steps[1].tobytes() == one_step.tobytes()
+    assert not np.array_equal(steps[0], steps[1])
+
+
+def test_saturating_accumulation_ignored_wraps_like_the_h100():
+    a = coop(np.full((1, 1, 2), 127, np.int8), A)
+    b = coop(np.full((1, 2, 1), 127, np.int8), B)
+    c = coop(np.full((1, 1, 1), 2 ** 31 - 10, np.int32), ACC)
+    ignored = TENSOR_CORE.model_copy(update={"coopmat": TENSOR_CORE.coopmat.model_copy(
+        update={"saturating_accumulation": "ignored"})})
+    flags = 0x1F
+    clamped = cooperative_matrix_muladd(a, b, c, result_type(np.int32, 1, 1), flags)
+    wrapped = cooperative_matrix_muladd(a, b, c, result_type(np.int32, 1, 1), flags, profile=ignored)
+    assert clamped.values[0, 0, 0] == 2 ** 31 - 1
+    assert int(wrapped.values[0, 0, 0]) == 2 ** 31 - 10 + 2 * 127 * 127 - 2 ** 32
+
+
+def test_profile_fields_of_the_muladd_model_are_validated():
+    with pytest.raises(ValueError):
+        TENSOR_CORE.coopmat.model_validate({"muladd_k_step_bits": 4})
+    with pytest.raises(ValueError):
+        TENSOR_CORE.coopmat.model_validate({"saturating_accumulation": "saturate"})
 
 
 # -- rules -------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Ownership maps: bijections between the valid (invocation, index) slots and the elements for every
-setting, Length, the nvidia_mma tiling against the PTX fragment formulas, fragments and element access
+setting, Length, the nvidia_mma map against the table measured on the H100, fragments and element access
 against a per-element oracle, and scope instances over a chunk of lanes."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dxlinalg.coopmat import (
     uniform_per_instance,
     with_elements,
 )
+from dxlinalg.coopmat.ownership import holder_write_order, nvidia_mma_tile
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.context import current_context, standalone_lanes
 from dxlinalg.gpu.dispatch import run_dispatch
@@ -50,21 +51,39 @@ def random_matrix(t: CoopMatType, instances: int, seed: int = 0) -> CoopMatrix:
     return CoopMatrix(t, bits.view(t.component).reshape(instances, t.rows, t.cols))
 
 
+def copies(setting: str, use: MatrixUse, scope_size: int, rows: int, cols: int, dtype: object) -> int:
+    """How many slots hold each element: once, except nvidia_mma's workgroup A (along the warp grid's
+    columns) and B (along its rows)."""
+    grid = {64: (1, 2), 128: (2, 2)}.get(scope_size)
+    t = CoopMatType(dtype, Scope.Subgroup, rows, cols, use)
+    if setting != "nvidia_mma" or grid is None or nvidia_mma_tile(t, scope_size) is None:
+        return 1
+    return {MatrixUse.MatrixAKHR: grid[1], MatrixUse.MatrixBKHR: grid[0]}.get(use, 1)
+
+
 @settings(max_examples=60, deadline=None)
 @given(setting=st.sampled_from(sorted(SETTINGS)), dtype=st.sampled_from(DTYPES),
        use=st.sampled_from(list(MatrixUse)), rows=st.sampled_from([1, 3, 8, 16, 32, 48]),
        cols=st.sampled_from([1, 5, 8, 16, 32, 64]), scope_size=st.sampled_from([1, 4, 7, 32, 64, 128]))
-def test_every_map_is_a_bijection_between_valid_slots_and_elements(setting, dtype, use, rows, cols, scope_size):
+def test_every_map_holds_each_element_in_its_copies_of_the_valid_slots(setting, dtype, use, rows, cols, scope_size):
     t = CoopMatType(dtype, Scope.Subgroup, rows, cols, use)
     m = ownership_map(t, scope_size, SETTINGS[setting])
-    assert m.length == -(-rows * cols // scope_size) == cooperative_matrix_length(t, scope_size)
+    held_times = copies(setting, use, scope_size, rows, cols, dtype)
+    assert m.length == -(-rows * cols * held_times // scope_size)
+    assert m.length == cooperative_matrix_length(t, scope_size, SETTINGS[setting])
     assert m.element_of_slot.shape == (scope_size, m.length)
     held = np.sort(m.element_of_slot[m.valid])
-    assert np.array_equal(held, np.arange(rows * cols))                      # each element exactly once
-    assert m.valid.sum() == rows * cols and (m.element_of_slot[~m.valid] == -1).all()
+    assert np.array_equal(held, np.repeat(np.arange(rows * cols), held_times))    # each element, copies times
+    assert m.valid.sum() == rows * cols * held_times and (m.element_of_slot[~m.valid] == -1).all()
     slots = m.slot_of_element
-    assert np.array_equal(m.element_of_slot.reshape(-1)[slots], np.arange(rows * cols))   # the inverse
+    assert np.array_equal(m.element_of_slot.reshape(-1)[slots], np.arange(rows * cols))   # the first holder
     assert np.array_equal(m.rows[m.valid] * cols + m.cols[m.valid], m.element_of_slot[m.valid])
+
+
+def test_length_without_settings_is_the_element_count_over_the_scope():
+    t = CoopMatType(np.float16, Scope.Workgroup, 32, 32, MatrixUse.MatrixAKHR)
+    assert cooperative_matrix_length(t, 128) == 8
+    assert cooperative_matrix_length(t, 128, SETTINGS["nvidia_mma"]) == 16       # 16 x 32 tile per warp, 2 copies
 
 
 def test_plain_map_is_blocked_row_major_with_padding_at_the_end():
@@ -84,44 +103,77 @@ def test_scrambled_map_depends_on_the_seed_and_the_type():
     assert not np.array_equal(first, ownership_map(t, 32, SETTINGS["plain"]).element_of_slot)
 
 
-def ptx_fragment(use: MatrixUse, eight_bit: bool, lane: int, i: int) -> tuple[int, int]:
-    """The PTX ISA's m16n8k16 / m16n8k32 fragment formulas, written out again (g = lane >> 2, t = lane % 4)."""
-    g, t = lane >> 2, lane % 4
-    if use == MatrixUse.MatrixAccumulatorKHR:
-        return (g if i < 2 else g + 8), 2 * t + (i & 1)
-    if eight_bit and use == MatrixUse.MatrixAKHR:
-        return (g if i in (0, 1, 2, 3, 8, 9, 10, 11) else g + 8), 4 * t + (i & 3) + (16 if i >= 8 else 0)
-    if eight_bit:
-        return 4 * t + (i & 3) + (16 if i >= 4 else 0), g
-    if use == MatrixUse.MatrixAKHR:
-        return (g if i in (0, 1, 4, 5) else g + 8), 2 * t + (i & 1) + (8 if i >= 4 else 0)
-    return 2 * t + (i & 1) + (8 if i >= 2 else 0), g
+def measured_owner(bits: int, use: str, rows: int, cols: int, lane: int, i: int) -> tuple[int, int]:
+    """The H100's table (docs/hardware-nvidia-h100-coopmat.md, subgroup scope), written out again:
+    g = (lane >> 2) & 7, t = lane & 3."""
+    g, t = (lane >> 2) & 7, lane & 3
+    if use == "B" and bits == 8:
+        return 4 * t + i % 4 + 16 * ((i // 4) % (rows // 16)), g + 8 * (i // (rows // 4))
+    if use == "B":
+        return 2 * t + i % 2 + 8 * ((i // 2) % (rows // 8)), g + 8 * (i // (rows // 4))
+    if use == "A" and bits == 8:
+        return g + 8 * (i // (cols // 4)), 4 * t + i % 4 + 16 * ((i // 4) % (cols // 16))
+    return g + 8 * (i // (cols // 4)), 2 * t + i % 2 + 8 * ((i // 2) % (cols // 8))
 
 
-@pytest.mark.parametrize("dtype, use, tile", [
-    (np.float16, MatrixUse.MatrixAKHR, (16, 16)), (np.float16, MatrixUse.MatrixBKHR, (16, 8)),
-    (np.float32, MatrixUse.MatrixAccumulatorKHR, (16, 8)), (np.int8, MatrixUse.MatrixAKHR, (16, 32)),
-    (np.uint8, MatrixUse.MatrixBKHR, (32, 8)), (np.int32, MatrixUse.MatrixAccumulatorKHR, (16, 8))])
-def test_nvidia_mma_map_tiles_the_ptx_fragments_in_row_major_tile_order(dtype, use, tile):
-    rows, cols = 2 * tile[0], 3 * tile[1]
-    m = ownership_map(matrix_type(dtype, rows, cols, use), 32, SETTINGS["nvidia_mma"])
-    registers = tile[0] * tile[1] // 32
-    assert m.length == 6 * registers
+USES = {"A": MatrixUse.MatrixAKHR, "B": MatrixUse.MatrixBKHR, "C": MatrixUse.MatrixAccumulatorKHR}
+
+
+@pytest.mark.parametrize("dtype, use, rows, cols", [
+    (np.float16, "A", 16, 16), (np.float16, "A", 32, 64), (np.float16, "B", 16, 8), (np.float16, "B", 64, 32),
+    (np.float32, "C", 16, 8), (np.float32, "C", 48, 24), (np.int8, "A", 16, 32), (np.int8, "A", 32, 64),
+    (np.uint8, "B", 32, 8), (np.uint8, "B", 64, 16), (np.int32, "C", 8, 8), (ml_dtypes.bfloat16, "A", 16, 16)])
+def test_nvidia_mma_map_is_the_measured_table_at_subgroup_scope(dtype, use, rows, cols):
+    m = ownership_map(matrix_type(dtype, rows, cols, USES[use]), 32, SETTINGS["nvidia_mma"])
+    assert m.length == rows * cols // 32
     for lane in range(32):
         for index in range(m.length):
-            t, i = divmod(index, registers)
-            r, c = ptx_fragment(use, np.dtype(dtype).itemsize == 1, lane, i)
-            assert (m.rows[lane, index], m.cols[lane, index]) == ((t // 3) * tile[0] + r, (t % 3) * tile[1] + c)
+            expected = measured_owner(8 * np.dtype(dtype).itemsize, use, rows, cols, lane, index)
+            assert (m.rows[lane, index], m.cols[lane, index]) == expected
 
 
-def test_nvidia_mma_map_gives_each_warp_of_a_workgroup_a_run_of_tiles():
-    m = ownership_map(matrix_type(np.float16, 32, 32, MatrixUse.MatrixAccumulatorKHR), 128, SETTINGS["nvidia_mma"])
-    assert m.length == 8                                                     # 8 tiles of 16 x 8, 2 per warp
-    warp_tiles = (m.rows[::32, 0] // 16) * 4 + m.cols[::32, 0] // 8
-    assert warp_tiles.tolist() == [0, 2, 4, 6]
+@pytest.mark.parametrize("scope_size, grid", [(64, (1, 2)), (128, (2, 2)), (256, (2, 4))])
+def test_nvidia_mma_workgroup_warps_split_the_matrix_on_a_grid(scope_size, grid):
+    rows, cols = 32, 64
+    for use in "ABC":
+        m = ownership_map(matrix_type(np.float16, rows, cols, USES[use]), scope_size, SETTINGS["nvidia_mma"])
+        tile_rows = rows if use == "B" else rows // grid[0]
+        tile_cols = cols if use == "A" else cols // grid[1]
+        assert m.length == tile_rows * tile_cols // 32
+        for warp in range(scope_size // 32):
+            row0 = 0 if use == "B" else tile_rows * (warp // grid[1])
+            col0 = 0 if use == "A" else tile_cols * (warp % grid[1])
+            for lane in range(0, 32, 5):
+                for index in range(m.length):
+                    r, c = measured_owner(16, use, tile_rows, tile_cols, lane, index)
+                    assert (m.rows[32 * warp + lane, index], m.cols[32 * warp + lane, index]) == (row0 + r, col0 + c)
 
 
-@pytest.mark.parametrize("rows, cols, scope_size", [(16, 12, 32), (8, 8, 32), (16, 16, 16), (16, 8, 96)])
+def test_nvidia_mma_fragments_give_every_copy_of_a_replicated_element():
+    t = matrix_type(np.float16, 32, 32, MatrixUse.MatrixAKHR)
+    m = ownership_map(t, 128, SETTINGS["nvidia_mma"])
+    matrix = random_matrix(t, 2)
+    fragments_ = to_fragments(matrix, m)
+    expected = matrix.values.reshape(2, -1)[:, m.element_of_slot]
+    assert np.array_equal(fragments_.view(np.uint16), expected.view(np.uint16))
+    assert np.array_equal(from_fragments(fragments_, m).values.view(np.uint16), matrix.values.view(np.uint16))
+
+
+def test_holder_write_order_is_element_index_major_then_invocation() -> None:
+    """The H100 stores index by index, lanes ascending: an element's write comes at index * 32 + lane;
+    a replicated element's last copy counts."""
+    t = matrix_type(np.float32, 16, 8, MatrixUse.MatrixAccumulatorKHR)
+    m = ownership_map(t, 32, SETTINGS["nvidia_mma"])
+    order = holder_write_order(m)
+    for lane in range(32):
+        for index in range(m.length):
+            assert order[m.element_of_slot[lane, index]] == index * 32 + lane
+    replicated = ownership_map(matrix_type(np.float16, 32, 32, MatrixUse.MatrixAKHR), 128, SETTINGS["nvidia_mma"])
+    order = holder_write_order(replicated)
+    assert order[0] == 0 * 128 + 32                                            # element (0, 0): lanes 0 and 32
+
+
+@pytest.mark.parametrize("rows, cols, scope_size", [(16, 12, 32), (4, 8, 32), (16, 16, 16), (16, 8, 96)])
 def test_nvidia_mma_map_is_plain_where_the_shape_or_scope_does_not_tile(rows, cols, scope_size):
     t = matrix_type(np.float16, rows, cols, MatrixUse.MatrixAccumulatorKHR)
     assert np.array_equal(ownership_map(t, scope_size, SETTINGS["nvidia_mma"]).element_of_slot,

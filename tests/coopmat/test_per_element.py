@@ -175,3 +175,45 @@ def test_bad_operands_are_rejected_by_name() -> None:
         per_element_op(matrix, lambda r, c, v: v, settings="adversarial")
     with pytest.raises(InvalidArgumentError, match="call_index -1 must be a non-negative integer"):
         per_element_op(matrix, lambda r, c, v: v, settings=reference, call_index=-1)
+
+
+# -- once_per_holder (the H100) ---------------------------------------------------------------------------
+H100_CALLS = CooperativeMatrixSettings(ownership="nvidia_mma", per_element_calls="once_per_holder")
+
+
+def test_once_per_holder_calls_index_by_index_invocations_ascending() -> None:
+    t = matrix_type(np.float32, 16, 8, MatrixUse.MatrixAccumulatorKHR)
+    seen = []
+
+    def func(row, col, value):
+        seen.append((row.copy(), col.copy()))
+        return value
+
+    per_element_op(CoopMatrix(t, np.zeros((1, 16, 8), np.float32)), func, settings=H100_CALLS, scope_size=32)
+    row, col = seen[0]
+    g, tt = np.arange(32) >> 2, np.arange(32) & 3
+    assert row[:32].tolist() == g.tolist() and col[:32].tolist() == (2 * tt).tolist()         # index 0, lanes 0..31
+    assert row[32:64].tolist() == g.tolist() and col[32:64].tolist() == (2 * tt + 1).tolist()  # index 1
+    assert row[64:96].tolist() == (g + 8).tolist()
+
+
+def test_once_per_holder_calls_replicated_workgroup_elements_once_per_copy() -> None:
+    t = matrix_type(np.float16, 32, 32, MatrixUse.MatrixAKHR, Scope.Workgroup)
+    counted = []
+
+    def func(row, col, value):
+        counted.append(np.bincount(row.astype(np.int64) * 32 + col, minlength=32 * 32))
+        return value + np.float16(1)
+
+    out = per_element_op(CoopMatrix(t, np.zeros((3, 32, 32), np.float16)), func, settings=H100_CALLS,
+                         scope_size=128)
+    assert (counted[0] == 2 * 3).all()                                        # 2 copies (grid 2 x 2), 3 instances
+    assert (out.values == 1).all()
+
+
+@pytest.mark.parametrize("scope_size", [0, 2.0, False])
+def test_scope_size_must_be_a_positive_integer(scope_size) -> None:
+    t = matrix_type()
+    with pytest.raises(InvalidArgumentError, match="scope_size"):
+        per_element_op(CoopMatrix(t, np.zeros((1, 3, 4), np.float32)), lambda r, c, v: v, settings=H100_CALLS,
+                       scope_size=scope_size)

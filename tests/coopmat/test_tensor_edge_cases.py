@@ -23,7 +23,8 @@ from dxlinalg.coopmat import (
     store_tensor,
     tensor_element_addresses,
 )
-from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
@@ -142,3 +143,59 @@ def test_the_final_index_is_scaled_by_the_element_size() -> None:
     assert (addresses.byte_offsets(2) == 2 * addresses.index).all()
     source = np.arange(24, dtype=np.float64)
     assert np.array_equal(load_tensor(as_bytes(source), (2, 3), t, np.float64), source[addresses.index])
+
+
+# -- the H100's choices (profile settings) ----------------------------------------------------------------
+H100_EDGES = CooperativeMatrixSettings(clip_span_sum="unbounded", mirror_repeat_unit_innermost="index_zero")
+
+
+def test_an_unbounded_clip_span_sum_keeps_the_rows_past_the_offset_without_a_report() -> None:
+    """coopmat.clip_span_sum = unbounded: 2 + 0xFFFFFFFF is not wrapped, so rows from 2 on are loaded
+    (packed from index 0) and strict mode has nothing to report."""
+    t = setTensorLayoutDimensionNV(createTensorLayoutNV(2), 4, 4)
+    v = setTensorViewClipNV(createTensorViewNV(2), 2, 0xFFFF_FFFF, 1, 0xFFFF_FFFF)
+    memory = as_bytes(np.arange(16, dtype=np.float32))
+    obj = np.full((4, 4), -1, np.float32)
+    loaded = load_tensor(memory, (4, 4), t, np.float32, view=v, obj=obj, settings=H100_EDGES)
+    expected = obj.copy()
+    expected[2:, 1:] = [[0, 1, 2], [4, 5, 6]]             # width min(4, span) = 4
+    assert loaded.tolist() == expected.tolist()
+    target = np.zeros(64, np.uint8)
+    store_tensor(target, np.arange(16, dtype=np.float32).reshape(4, 4) + 1, t, view=v, settings=H100_EDGES)
+    assert target.view(np.float32).tolist()[:7] == [10, 11, 12, 0, 14, 15, 16]
+
+
+def test_index_zero_mirror_repeat_reads_element_0_everywhere_when_the_innermost_dimension_is_1() -> None:
+    image = as_bytes(np.arange(16, dtype=np.float32) + 5)
+    t = setTensorLayoutDimensionNV(createTensorLayoutNV(2, ClampMode.MirrorRepeat), 16, 1)
+    t = sliceTensorLayoutNV(t, 0, 4, 0, 4)
+    h100 = load_tensor(image, (4, 4), t, np.float32, settings=H100_EDGES)
+    assert (h100 == 5).all()
+    assert (tensor_element_addresses((4, 4), t, settings=H100_EDGES).status == ElementStatus.CLAMPED).all()
+    assert load_tensor(image, (4, 4), t, np.float32)[:, 0].tolist() == [5, 6, 7, 8]   # per_dimension: row r
+    rows_of_one = sliceTensorLayoutNV(setTensorLayoutDimensionNV(createTensorLayoutNV(2, ClampMode.MirrorRepeat),
+                                                                 1, 4), 0, 4, 0, 4)
+    same = load_tensor(image, (4, 4), rows_of_one, np.float32, settings=H100_EDGES)
+    assert same.tolist() == load_tensor(image, (4, 4), rows_of_one, np.float32).tolist()   # innermost is 4: unchanged
+
+
+def test_where_two_elements_store_to_one_address_the_last_in_write_order_lands() -> None:
+    """A span of 2 columns for a 1 x 4 matrix: elements 0 and 2 (and 1 and 3) share an address.
+    Permissive mode keeps the row-major last, or the last in the caller's write order."""
+    t = sliceTensorLayoutNV(setTensorLayoutDimensionNV(createTensorLayoutNV(1), 2), 0, 2)
+    values = np.array([[10, 11, 12, 13]], np.float32)
+    row_major = np.zeros(8, np.uint8)
+    store_tensor(row_major, values, t, strict=False)
+    assert row_major.view(np.float32).tolist() == [12, 13]
+    reversed_order = np.zeros(8, np.uint8)
+    store_tensor(reversed_order, values, t, strict=False, write_order=np.array([3, 2, 1, 0]))
+    assert reversed_order.view(np.float32).tolist() == [10, 11]
+    with pytest.raises(UndefinedBehaviorError, match="different values"):
+        store_tensor(np.zeros(8, np.uint8), values, t, write_order=np.array([3, 2, 1, 0]))
+
+
+@pytest.mark.parametrize("order", [np.array([0, 1, 2]), np.array([0.0, 1, 2, 3]), np.zeros((2, 2), np.int64)])
+def test_a_write_order_needs_one_integer_per_element(order) -> None:
+    t = setTensorLayoutDimensionNV(createTensorLayoutNV(1), 4)
+    with pytest.raises(InvalidArgumentError, match="write_order"):
+        store_tensor(np.zeros(16, np.uint8), np.zeros((1, 4), np.float32), t, write_order=order)

@@ -1,7 +1,8 @@
 """The H100's cooperative matrices as measured (tests/data/nvidia_h100_coopmat), stated as rules.
 
 docs/hardware-nvidia-h100-coopmat.md explains each. The CI test holds every recorded table, tree
-and output to them; the emulator's `nvidia-h100` profile is to be compared with the same rules.
+and output to them; test_nvidia_h100_coopmat_emulator.py holds the emulator's `nvidia-h100` profile
+to the record.
 
 - `owner`: which (row, col) element index i of invocation `lane` holds (the mma.sync fragment
   layouts, tiled; at workgroup scope the subgroups split the matrix on a grid and A / B tiles are

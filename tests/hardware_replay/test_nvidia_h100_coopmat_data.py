@@ -1,8 +1,8 @@
 """The H100 cooperative-matrix record (tests/data/nvidia_h100_coopmat) against the rules that
 docs/hardware-nvidia-h100-coopmat.md states (tests/hardware_replay/nvidia_h100_coopmat_replay.py),
 and against itself: every ownership table, every decoded reduction tree, the per-element calls, the
-tensor-addressing cases, the MulAdd outputs. To be extended to compare the emulator's nvidia-h100
-profile with the same data once dxlinalg.coopmat has its ownership and reduce-order settings."""
+tensor-addressing cases, the MulAdd outputs. test_nvidia_h100_coopmat_emulator.py holds the
+emulator's nvidia-h100 profile to the same data."""
 
 from __future__ import annotations
 
