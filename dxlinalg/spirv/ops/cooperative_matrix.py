@@ -61,7 +61,7 @@ from dxlinalg.spirv.types import FloatType, IntType, PointerType, VectorType
 
 LOAD, STORE, MULADD, LENGTH = 4457, 4458, 4459, 4460
 #: Memory operands whose meaning does not change what an emulated access reads or writes.
-_MEMORY_OPERAND_WORDS = {0x2: 1, 0x8: 1, 0x10: 1}      # Aligned, MakePointerAvailable, MakePointerVisible
+MEMORY_OPERAND_WORDS = {0x2: 1, 0x8: 1, 0x10: 1}      # Aligned, MakePointerAvailable, MakePointerVisible
 
 
 # -- fragments <-> whole matrices ---------------------------------------------------------------------
@@ -173,7 +173,7 @@ def _memory_operands(c: InstructionContext, start: int, op: str) -> None:
     if len(c.args) <= start:
         return
     mask = c.args[start]
-    extra = sum(words for bit, words in _MEMORY_OPERAND_WORDS.items() if mask & bit)
+    extra = sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if mask & bit)
     if mask & ~(0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20):
         raise c.unsupported(f"{op}: Memory Operands {mask:#x} has bits this executor does not know")
     if len(c.args) != start + 1 + extra:
