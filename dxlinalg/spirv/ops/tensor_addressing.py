@@ -72,6 +72,7 @@ CREATE_LAYOUT, SET_DIMENSION, SET_STRIDE, SLICE, SET_CLAMP_VALUE, SET_BLOCK_SIZE
 CREATE_VIEW, VIEW_SET_DIMENSION, VIEW_SET_STRIDE, VIEW_SET_CLIP = 5377, 5378, 5379, 5382
 STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = 12, 5349
 MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
+DECODE_VECTOR_FUNC = 0x4
 #: Instructions that may not run inside a DecodeFunc or anything it calls (SPV_NV_cooperative_matrix2:
 #: tangled instructions): the cooperative-matrix instructions and control barriers.
 TANGLED_OPCODES = frozenset({4457, 4458, 4459, 5293, 5366, 5367, 5368, 5369, 5390, 224})
@@ -343,6 +344,10 @@ def tensor_operands(c: InstructionContext, start: int, op: str, store: bool, dim
         raise c.fail(f"{op} needs a Tensor Addressing Operands literal after the Memory Operands ({COOPMAT2})")
     mask = c.args[at_mask]
     known = TensorAddressingOperands.TensorView | TensorAddressingOperands.DecodeFunc
+    if mask & DECODE_VECTOR_FUNC:
+        raise c.unsupported(f"{op}: Tensor Addressing Operands {mask:#x} include DecodeVectorFunc 0x4 "
+                            f"(CooperativeMatrixDecodeVectorNV, newer than SPV_NV_cooperative_matrix2), which this "
+                            f"executor does not support")
     if mask & ~known:
         raise c.fail(f"{op}: Tensor Addressing Operands {mask:#x} has bits outside TensorView 0x1 and DecodeFunc "
                      f"0x2 ({COOPMAT2}: Tensor Addressing Operands)")
