@@ -77,6 +77,7 @@ MODULES = [
     Module("coopmat_basic.spv", "coopmat_basic.comp", "glslang"),
     Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
     Module("coopmat_tensor_view.spv", "coopmat_tensor_view.comp", "glslang"),
+    Module("coopmat_workgroup.spv", "coopmat_workgroup.comp", "glslang"),
 ]
 
 

@@ -14,7 +14,7 @@ import pytest
 from dxlinalg.coopmat import CoopMatType, MatrixUse, Scope, ownership_map
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import run
-from dxlinalg.spirv.errors import SpirvUnsupportedError, SpirvValidationError
+from dxlinalg.spirv.errors import SpirvValidationError
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
 PROFILES = ("reference", "adversarial")
@@ -83,9 +83,9 @@ def _run_basic(module: np.ndarray) -> None:
     run(module, buffers={(0, 0): zeros, (0, 1): zeros, (0, 2): np.zeros(256, np.float32)})
 
 
-def test_workgroup_scope_is_reported_unsupported() -> None:
-    with pytest.raises(SpirvUnsupportedError, match="Workgroup-scope"):
-        _run_basic(_patched_type(2, 2))
+def test_muladd_operands_of_different_scopes_are_rejected() -> None:
+    with pytest.raises(SpirvValidationError, match="operands have different scopes"):
+        _run_basic(_patched_type(2, 2))             # the first type (the accumulator) becomes Workgroup scope
 
 
 def test_a_use_outside_a_b_accumulator_is_rejected() -> None:

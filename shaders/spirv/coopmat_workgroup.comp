@@ -1,0 +1,41 @@
+#version 450
+// Workgroup-scope cooperative matrices (GL_NV_cooperative_matrix2): the whole workgroup of 64 invocations
+// shares each 32x32 matrix. The inputs are staged through shared memory by plain stores and a barrier,
+// loaded from it with coopMatLoad, multiplied, stored to the output buffer, and stored to shared memory
+// too, from where every invocation reads its elements back (doubled) after a barrier. B comes through a
+// buffer reference (PhysicalStorageBuffer) whose address is a push constant.
+#extension GL_KHR_cooperative_matrix : require
+#extension GL_NV_cooperative_matrix2 : require
+#extension GL_KHR_memory_scope_semantics : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 64) in;
+const uint N = 32;
+layout(set = 0, binding = 0) readonly buffer A { float16_t a[]; };
+layout(set = 0, binding = 1) buffer C { float c[]; };
+layout(set = 0, binding = 2) buffer D { float d[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Halves { float16_t v[]; };
+layout(push_constant) uniform Params { Halves b; };
+shared float16_t tileA[N * N];
+shared float tileC[N * N];
+
+void main() {
+    uint base = gl_WorkGroupID.x * N * N;
+    for (uint i = gl_LocalInvocationIndex; i < N * N; i += gl_WorkGroupSize.x) {
+        tileA[i] = a[base + i];
+    }
+    barrier();
+    coopmat<float16_t, gl_ScopeWorkgroup, N, N, gl_MatrixUseA> ma;
+    coopMatLoad(ma, tileA, 0, N, gl_CooperativeMatrixLayoutRowMajor);
+    coopmat<float16_t, gl_ScopeWorkgroup, N, N, gl_MatrixUseB> mb;
+    coopMatLoad(mb, b.v, base, N, gl_CooperativeMatrixLayoutColumnMajor);
+    coopmat<float, gl_ScopeWorkgroup, N, N, gl_MatrixUseAccumulator> acc =
+        coopmat<float, gl_ScopeWorkgroup, N, N, gl_MatrixUseAccumulator>(1.0);
+    acc = coopMatMulAdd(ma, mb, acc);
+    coopMatStore(acc, c, base, N, gl_CooperativeMatrixLayoutRowMajor);
+    coopMatStore(acc, tileC, 0, N, gl_CooperativeMatrixLayoutRowMajor);
+    barrier();
+    for (uint i = gl_LocalInvocationIndex; i < N * N; i += gl_WorkGroupSize.x) {
+        d[base + i] = 2.0 * tileC[i] + float(acc.length());
+    }
+}

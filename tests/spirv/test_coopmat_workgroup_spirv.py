@@ -1,0 +1,82 @@
+"""shaders/spirv/coopmat_workgroup.spv: Workgroup-scope cooperative matrices (Length from the workgroup size),
+KHR Load/Store through Workgroup and PhysicalStorageBuffer pointers, and the groupshared race rules on them."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dxlinalg.coopmat import CoopMatType, MatrixUse, Scope, cooperative_matrix_length
+from dxlinalg.memory.address_space import AddressSpace
+from dxlinalg.spirv import run
+from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError, SpirvValidationError
+from tests.spirv.spirv_words import instructions, read_words, rewrite
+
+MODULE = Path(__file__).resolve().parents[2] / "shaders" / "spirv" / "coopmat_workgroup.spv"
+PROFILES = ("reference", "adversarial")
+N, WORKGROUP = 32, 64
+OP_CONTROL_BARRIER, OP_EXECUTION_MODE, OP_CONSTANT = 224, 16, 43
+
+
+def _run(a: np.ndarray, b: np.ndarray, profile: str = "reference", module: object = MODULE
+         ) -> tuple[np.ndarray, np.ndarray]:
+    groups = a.shape[0]
+    space = AddressSpace()
+    b_columns = space.allocate(b.nbytes, "B, column-major")
+    b_columns.data[:] = np.ascontiguousarray(b.transpose(0, 2, 1)).view(np.uint8).ravel()
+    out = run(module, groups=(groups, 1, 1),
+              buffers={(0, 0): a.ravel(), (0, 1): np.zeros(a.size, np.float32), (0, 2): np.zeros(a.size, np.float32)},
+              push_constants=struct.pack("<Q", b_columns.address), address_space=space, profile=profile)
+    return out[(0, 1)].reshape(a.shape), out[(0, 2)].reshape(a.shape)
+
+
+def _inputs(groups: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(groups)
+    return (rng.integers(-4, 4, (groups, N, N)).astype(np.float16),
+            rng.integers(-4, 4, (groups, N, N)).astype(np.float16))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_workgroup_matrices_through_shared_memory_and_a_buffer_reference_equal_numpy(profile: str) -> None:
+    a, b = _inputs()
+    c, d = _run(a, b, profile)
+    product = a.astype(np.float32) @ b.astype(np.float32) + 1
+    length = cooperative_matrix_length(CoopMatType(np.float32, Scope.Workgroup, N, N,
+                                                   MatrixUse.MatrixAccumulatorKHR), WORKGROUP)
+    assert length == N * N // WORKGROUP
+    assert np.array_equal(c, product)
+    assert np.array_equal(d, 2 * product + length)        # read back from shared memory; Length from the group
+
+
+def test_a_missing_barrier_before_the_shared_load_is_a_reported_race() -> None:
+    module = rewrite(read_words(MODULE), OP_CONTROL_BARRIER, lambda ops: None, 0)
+    with pytest.raises(SpirvUndefinedBehaviorError, match="OpCooperativeMatrixLoadKHR"):
+        _run(*_inputs(1), module=module)
+
+
+def test_a_missing_barrier_after_the_shared_store_is_a_reported_race() -> None:
+    module = rewrite(read_words(MODULE), OP_CONTROL_BARRIER, lambda ops: None, 1)
+    with pytest.raises(SpirvUndefinedBehaviorError, match="read-after-write"):
+        _run(*_inputs(1), module=module)
+
+
+def test_the_workgroup_size_decides_length() -> None:
+    """LocalSize 128 instead of 64: Length halves (and the module's result shows it)."""
+    words = read_words(MODULE)
+    size = [at for at, op, ops in instructions(words) if op == OP_CONSTANT and ops[2:] == [WORKGROUP]]
+    assert len(size) == 1                                   # gl_WorkGroupSize.x, the copy loops' step
+    words[size[0] + 3] = 128
+    module = rewrite(words, OP_EXECUTION_MODE, lambda ops: [ops[0], ops[1], 128, 1, 1], 0)
+    a, b = _inputs(1)
+    _, d = _run(a, b, module=module)
+    product = a.astype(np.float32) @ b.astype(np.float32) + 1
+    assert np.array_equal(d, 2 * product + N * N // 128)
+
+
+def test_a_workgroup_matrix_without_a_workgroup_size_is_rejected() -> None:
+    module = rewrite(read_words(MODULE), OP_EXECUTION_MODE, lambda ops: None, 0)
+    with pytest.raises(SpirvValidationError, match="workgroup size"):
+        _run(*_inputs(1), module=module)
