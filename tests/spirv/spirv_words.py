@@ -57,3 +57,9 @@ def constant_id(words: list[int], value: int, width_type: int | None = None) -> 
 
 def operands_of(words: list[int], opcode: int, nth: int = 0) -> list[int]:
     return [ops for _, op, ops in instructions(words) if op == opcode][nth]
+
+
+def insert_after(words: list[int], position: int, opcode: int, operands: list[int]) -> np.ndarray:
+    """The module with a new instruction right after the instruction at word `position`."""
+    end = position + (words[position] >> 16)
+    return np.array(words[:end] + [(len(operands) + 1) << 16 | opcode, *operands] + words[end:], np.uint32)

@@ -42,6 +42,7 @@ from dxlinalg.spirv.errors import (
 )
 from tests.spirv.spirv_words import (
     constant_id,
+    insert_after,
     instructions,
     operands_of,
     read_words,
@@ -280,3 +281,49 @@ def test_the_module_contains_each_tensor_instruction() -> None:
              "OpTensorViewSetStrideNV", "OpTensorViewSetClipNV", "OpCooperativeMatrixLoadTensorNV",
              "OpCooperativeMatrixStoreTensorNV")
     assert {opcode_of(n) for n in names} <= found
+
+
+# -- DecodeFunc rules ----------------------------------------------------------------------------------------
+OP_TYPE_INT, OP_TYPE_ARRAY, OP_TYPE_FUNCTION, OP_FUNCTION, OP_LABEL = 21, 28, 33, 54, 248
+OP_CONTROL_BARRIER = 224
+
+
+def _decode_id(words: list[int]) -> int:
+    return operands_of(words, LOAD_TENSOR, 7)[-1]
+
+
+def _with_decode_type(edit: object) -> np.ndarray:
+    """The module with the DecodeFunc's OpTypeFunction operands [result, return, p0, p1, p2] edited."""
+    words = _words()
+    decode_type = next(ops[3] for _, op, ops in instructions(words) if op == OP_FUNCTION and ops[1] == _decode_id(words))
+    nth = [ops[0] for _, op, ops in instructions(words) if op == OP_TYPE_FUNCTION].index(decode_type)
+    return rewrite(words, OP_TYPE_FUNCTION, edit, nth)  # type: ignore[arg-type]
+
+
+def _type_id(opcode: int, test: object) -> int:
+    return next(ops[0] for _, op, ops in instructions(_words()) if op == opcode and test(ops))  # type: ignore[operator]
+
+
+def test_a_decodefunc_returning_another_type_is_rejected() -> None:
+    uint = _type_id(OP_TYPE_INT, lambda ops: ops[1:] == [32, 0])
+    _rejected(_with_decode_type(lambda ops: [ops[0], uint, *ops[2:]]), "its return type must be the component type")
+
+
+def test_a_decodefunc_whose_pointer_is_not_physical_storage_buffer_is_rejected() -> None:
+    uint = _type_id(OP_TYPE_INT, lambda ops: ops[1:] == [32, 0])      # the types declared before it: no pointer
+    _rejected(_with_decode_type(lambda ops: [ops[0], ops[1], uint, *ops[3:]]),
+              "must be a pointer with storage class PhysicalStorageBuffer")
+
+
+def test_a_decodefunc_whose_coordinates_are_not_32_bit_arrays_of_the_dimension_is_rejected() -> None:
+    halves = _type_id(OP_TYPE_ARRAY, lambda ops: ops[1] != _type_id(OP_TYPE_INT, lambda t: t[1:] == [32, 0]))
+    _rejected(_with_decode_type(lambda ops: [*ops[:3], halves, ops[4]]), "must be an array of 2 32-bit integers")
+
+
+def test_a_tangled_instruction_inside_the_decodefunc_is_rejected() -> None:
+    words = _words()
+    function = next(at for at, op, ops in instructions(words) if op == OP_FUNCTION and ops[1] == _decode_id(words))
+    label = next(at for at, op, _ in instructions(words) if op == OP_LABEL and at > function)
+    workgroup, zero = constant_id(words, 2), constant_id(words, 0)
+    module = insert_after(words, label, OP_CONTROL_BARRIER, [workgroup, workgroup, zero])
+    _rejected(module, "tangled instructions are not allowed there")
