@@ -3,6 +3,16 @@
 // SetStride, SetClampValue, a 3-D layout, views with a permutation, dimensions, strides and a clip, a block-size
 // layout read through a DecodeFunc, and tensor stores through a clipped view and a clamping layout.
 // Each loaded matrix is stored row-major (coopMatStoreKHR-style, stride 16) at out[case * 256].
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadTensorNV OpCooperativeMatrixStoreTensorNV OpCooperativeMatrixStoreKHR
+// @local_size 32 1 1
+// @binding 0 0 src readonly float16_t[1024]
+// @binding 0 1 outv         float16_t[9 * 256]
+// @binding 0 2 stored       float16_t[1024]
+// @push_constant 40         uint H, W; int row0, col0; uint pitch, clampBits, clipRow, clipRowSpan, clipCol, clipColSpan
+// Dispatch 1 x 1 x 1 (tests/spirv/test_coopmat_tensor_spirv.py runs it against dxlinalg.coopmat).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require

@@ -4,6 +4,16 @@
 // loaded from it with coopMatLoad, multiplied, stored to the output buffer, and stored to shared memory
 // too, from where every invocation reads its elements back (doubled) after a barrier. B comes through a
 // buffer reference (PhysicalStorageBuffer) whose address is a push constant.
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadKHR OpCooperativeMatrixStoreKHR OpCooperativeMatrixMulAddKHR OpCooperativeMatrixLengthKHR
+// @local_size 64 1 1
+// @binding 0 0 a readonly float16_t[groups * 32 * 32]
+// @binding 0 1 c          float[groups * 32 * 32]
+// @binding 0 2 d          float[groups * 32 * 32]
+// @push_constant 8        Halves b (the device address of B, column-major, groups * 32 * 32 float16_t)
+// Dispatch groups x 1 x 1: group g computes C[g] = A[g] x B[g] + 1 and D[g] = 2 C[g] + Length.
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require
