@@ -268,3 +268,24 @@ def test_weights_packed_at_the_sizes_vulkan_reports_are_enough_for_the_shader() 
     constants = np.array([8, 1, 0, 0, *offsets, *bias_offsets], np.uint32)
     run(FOLDER / network.module, groups=(1, 1, 1), profile="adversarial", push_constants=constants.tobytes(),
         buffers={(0, 0): weights, (0, 1): biases, (0, 2): np.zeros(24, np.float32)})
+
+
+# --- the cooperative-matrix tensor-addressing and Workgroup-scope modules ------------------------------------------
+
+def coopmat_tensor_view(name: str, profile: str) -> Case | None:
+    """Every layout and view instruction, a DecodeFunc (its block pointers are the bound buffer's addresses)."""
+    if load_profile(profile).wave_size != 32:
+        return None                      # its 32-invocation group is one full subgroup only on a 32-wide device
+    source = ((np.arange(1024) * 7) % 61 - 30).astype(np.float16)
+    params = struct.pack("<2I2i6I", 20, 24, -3, 13, 40, 0x3C00, 1, 8, 2, 100)
+    return Case((1, 1, 1), {(0, 0): source, (0, 1): np.zeros(9 * 256, np.float16), (0, 2): np.zeros(1024, np.float16)},
+                params)
+
+
+def coopmat_workgroup(name: str, profile: str) -> Case | None:
+    """B comes through a buffer reference in the push constants: tests/spirv/test_coopmat_workgroup_spirv.py runs it
+    with a device address; a descriptor-only dispatch cannot."""
+    return None
+
+
+CASES.update({"coopmat_tensor_view.spv": coopmat_tensor_view, "coopmat_workgroup.spv": coopmat_workgroup})

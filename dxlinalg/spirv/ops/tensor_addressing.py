@@ -210,14 +210,19 @@ def unique_rows(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ordered[first], inverse
 
 
+def _words32(value: np.ndarray) -> np.ndarray:
+    """(lanes, words) uint32 bit patterns of a per-lane 32-bit value (the instructions take bit patterns)."""
+    flat = np.ascontiguousarray(value).reshape(value.shape[0], -1)
+    return flat.view(np.uint32) if flat.dtype.itemsize == 4 else flat.astype(np.int64).astype(np.uint32)
+
+
 def distinct_rows(mask: np.ndarray, arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """The distinct rows of the operands side by side among the running lanes, and each lane's row number.
 
     Lanes outside `mask` (their results are never used) get row 0. Neighbouring lanes usually agree,
     so runs of equal rows are found first and only one row per run is sorted."""
     lanes = max(a.shape[0] for a in arrays)
-    table = np.concatenate([np.broadcast_to(a.reshape(a.shape[0], -1).astype(np.int64), (lanes, a[0].size))
-                            for a in arrays], axis=1)
+    table = np.concatenate([np.broadcast_to(_words32(a), (lanes, a[0].size)) for a in arrays], axis=1)
     running = np.flatnonzero(np.broadcast_to(mask, (lanes,))) if lanes > 1 else np.zeros(1, np.intp)
     if running.size == 0:
         return table[:1], np.zeros(lanes, np.intp)
@@ -239,8 +244,10 @@ def _state_result(c: InstructionContext, kind: type) -> StateType:
 
 
 def _state_op(c: InstructionContext, function: Callable[..., Any], kind: type, with_operand: bool,
-              operand_count: Callable[[int], int] | None = None) -> Compute:
-    """A layout/view instruction: `function(result type, [state], *words)` once per distinct input."""
+              per_dimension: int = 0, fixed: int = 0) -> Compute:
+    """A layout/view instruction: `function(result type, [state], *words)` once per distinct input.
+
+    It takes `per_dimension` * Dim + `fixed` 32-bit integer operands after the state."""
     require_declared(c.program.module, Capability.TensorAddressingNV, c.opname, c.loc)
     result = _state_result(c, kind)
     state_id = c.value(0) if with_operand else None
@@ -248,10 +255,11 @@ def _state_op(c: InstructionContext, function: Callable[..., Any], kind: type, w
         raise c.fail(f"{'Tensor Layout' if kind is TensorLayoutValueType else 'Tensor View'} has type "
                      f"{c.value_type(0)!r}; it must be Result Type ({EXTENSION}: {c.opname})")
     operand_ids = [c.value(k) for k in range(1 if with_operand else 0, len(c.args))]
-    if operand_count is not None and len(operand_ids) != operand_count(result.state_type.dim):
-        raise c.fail(f"takes {operand_count(result.state_type.dim)} operands after the "
-                     f"{'value' if with_operand else 'result'} for {result.describe()}, not {len(operand_ids)} "
-                     f"({EXTENSION}: one per dimension of Result Type)")
+    expected = per_dimension * result.state_type.dim + fixed
+    if len(operand_ids) != expected:
+        each = {0: "", 1: ", one per dimension of Result Type", 2: ", two per dimension of Result Type"}
+        raise c.fail(f"takes {expected} operands after the {'value' if with_operand else 'result'} for "
+                     f"{result.describe()}, not {len(operand_ids)} ({EXTENSION}: {c.opname}{each[per_dimension]})")
     for value_id in operand_ids:
         found = c.type_of(value_id)
         if not isinstance(found, IntType) or found.width != 32 or isinstance(found, VectorType):
@@ -277,30 +285,24 @@ def _state_op(c: InstructionContext, function: Callable[..., Any], kind: type, w
     return guarded(c, compute)
 
 
-def _per_dimension(dim: int) -> int:
-    return dim
+#: opcode: (coopmat function, value type, takes a state operand, operands per dimension, fixed operands)
+STATE_INSTRUCTIONS: dict[int, tuple[Callable[..., Any], type, bool, int, int]] = {
+    CREATE_LAYOUT: (ti.op_create_tensor_layout, TensorLayoutValueType, False, 0, 0),
+    SET_DIMENSION: (ti.op_tensor_layout_set_dimension, TensorLayoutValueType, True, 1, 0),
+    SET_STRIDE: (ti.op_tensor_layout_set_stride, TensorLayoutValueType, True, 1, 0),
+    SLICE: (ti.op_tensor_layout_slice, TensorLayoutValueType, True, 2, 0),
+    SET_CLAMP_VALUE: (ti.op_tensor_layout_set_clamp_value, TensorLayoutValueType, True, 0, 1),
+    SET_BLOCK_SIZE: (ti.op_tensor_layout_set_block_size, TensorLayoutValueType, True, 1, 0),
+    CREATE_VIEW: (ti.op_create_tensor_view, TensorViewValueType, False, 0, 0),
+    VIEW_SET_DIMENSION: (ti.op_tensor_view_set_dimension, TensorViewValueType, True, 1, 0),
+    VIEW_SET_STRIDE: (ti.op_tensor_view_set_stride, TensorViewValueType, True, 1, 0),
+    VIEW_SET_CLIP: (ti.op_tensor_view_set_clip, TensorViewValueType, True, 0, 4),
+}
 
 
-register_opcode(CREATE_LAYOUT)(
-    lambda c: _state_op(c, ti.op_create_tensor_layout, TensorLayoutValueType, False, lambda d: 0))
-register_opcode(SET_DIMENSION)(
-    lambda c: _state_op(c, ti.op_tensor_layout_set_dimension, TensorLayoutValueType, True, _per_dimension))
-register_opcode(SET_STRIDE)(
-    lambda c: _state_op(c, ti.op_tensor_layout_set_stride, TensorLayoutValueType, True, _per_dimension))
-register_opcode(SLICE)(
-    lambda c: _state_op(c, ti.op_tensor_layout_slice, TensorLayoutValueType, True, lambda d: 2 * d))
-register_opcode(SET_CLAMP_VALUE)(
-    lambda c: _state_op(c, ti.op_tensor_layout_set_clamp_value, TensorLayoutValueType, True, lambda d: 1))
-register_opcode(SET_BLOCK_SIZE)(
-    lambda c: _state_op(c, ti.op_tensor_layout_set_block_size, TensorLayoutValueType, True, _per_dimension))
-register_opcode(CREATE_VIEW)(
-    lambda c: _state_op(c, ti.op_create_tensor_view, TensorViewValueType, False, lambda d: 0))
-register_opcode(VIEW_SET_DIMENSION)(
-    lambda c: _state_op(c, ti.op_tensor_view_set_dimension, TensorViewValueType, True, _per_dimension))
-register_opcode(VIEW_SET_STRIDE)(
-    lambda c: _state_op(c, ti.op_tensor_view_set_stride, TensorViewValueType, True, _per_dimension))
-register_opcode(VIEW_SET_CLIP)(
-    lambda c: _state_op(c, ti.op_tensor_view_set_clip, TensorViewValueType, True, lambda d: 4))
+@register_opcode(*STATE_INSTRUCTIONS)
+def _state_instruction(c: InstructionContext) -> Compute:
+    return _state_op(c, *STATE_INSTRUCTIONS[c.inst.opcode])
 
 
 # -- LoadTensorNV / StoreTensorNV operands -----------------------------------------------------------------
