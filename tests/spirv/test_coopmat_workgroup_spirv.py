@@ -1,5 +1,6 @@
 """shaders/spirv/coopmat_workgroup.spv: Workgroup-scope cooperative matrices (Length from the workgroup size),
-KHR Load/Store through Workgroup and PhysicalStorageBuffer pointers, and the groupshared race rules on them."""
+KHR Load/Store through Workgroup and PhysicalStorageBuffer pointers, LoadTensorNV through a PhysicalStorageBuffer
+pointer and a view, StoreTensorNV of a Workgroup matrix, and the groupshared race rules on them."""
 
 from __future__ import annotations
 
@@ -22,15 +23,15 @@ OP_CONTROL_BARRIER, OP_EXECUTION_MODE, OP_CONSTANT = 224, 16, 43
 
 
 def _run(a: np.ndarray, b: np.ndarray, profile: str = "reference", module: object = MODULE
-         ) -> tuple[np.ndarray, np.ndarray]:
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     groups = a.shape[0]
     space = AddressSpace()
     b_columns = space.allocate(b.nbytes, "B, column-major")
     b_columns.data[:] = np.ascontiguousarray(b.transpose(0, 2, 1)).view(np.uint8).ravel()
     out = run(module, groups=(groups, 1, 1),
-              buffers={(0, 0): a.ravel(), (0, 1): np.zeros(a.size, np.float32), (0, 2): np.zeros(a.size, np.float32)},
+              buffers={(0, 0): a.ravel(), **{(0, k): np.zeros(a.size, np.float32) for k in (1, 2, 3)}},
               push_constants=struct.pack("<Q", b_columns.address), address_space=space, profile=profile)
-    return out[(0, 1)].reshape(a.shape), out[(0, 2)].reshape(a.shape)
+    return out[(0, 1)].reshape(a.shape), out[(0, 2)].reshape(a.shape), out[(0, 3)].reshape(a.shape)
 
 
 def _inputs(groups: int = 3) -> tuple[np.ndarray, np.ndarray]:
@@ -42,13 +43,14 @@ def _inputs(groups: int = 3) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("profile", PROFILES)
 def test_workgroup_matrices_through_shared_memory_and_a_buffer_reference_equal_numpy(profile: str) -> None:
     a, b = _inputs()
-    c, d = _run(a, b, profile)
+    c, d, e = _run(a, b, profile)
     product = a.astype(np.float32) @ b.astype(np.float32) + 1
     length = cooperative_matrix_length(CoopMatType(np.float32, Scope.Workgroup, N, N,
                                                    MatrixUse.MatrixAccumulatorKHR), WORKGROUP)
     assert length == N * N // WORKGROUP
     assert np.array_equal(c, product)
     assert np.array_equal(d, 2 * product + length)        # read back from shared memory; Length from the group
+    assert np.array_equal(e, product - 1)                 # B by LoadTensorNV through the buffer reference and a view
 
 
 def test_a_missing_barrier_before_the_shared_load_is_a_reported_race() -> None:
@@ -71,7 +73,7 @@ def test_the_workgroup_size_decides_length() -> None:
     words[size[0] + 3] = 128
     module = rewrite(words, OP_EXECUTION_MODE, lambda ops: [ops[0], ops[1], 128, 1, 1], 0)
     a, b = _inputs(1)
-    _, d = _run(a, b, module=module)
+    _, d, _ = _run(a, b, module=module)
     product = a.astype(np.float32) @ b.astype(np.float32) + 1
     assert np.array_equal(d, 2 * product + N * N // 128)
 
