@@ -350,3 +350,16 @@ def test_a_tangled_instruction_inside_the_decodefunc_is_rejected() -> None:
     workgroup, zero = constant_id(words, 2), constant_id(words, 0)
     module = insert_after(words, label, OP_CONTROL_BARRIER, [workgroup, workgroup, zero])
     _rejected(module, "tangled instructions are not allowed there")
+
+
+def test_a_view_without_dimensions_over_a_layout_of_other_rank_is_rejected() -> None:
+    swapped = operands_of(_words(), LOAD_TENSOR, 5)[-1]                 # case 5's 2-D view, hasDimensions false
+    module = rewrite(_words(), LOAD_TENSOR, lambda ops: [*ops[:-1], swapped], 6)     # with case 6's 3-D layout
+    _rejected(module, "hasDimensions = false uses the layout's span as its dimensions, so its 2 dimensions must "
+                      "match the layout's 3")
+
+
+def test_a_tensor_load_whose_object_is_not_the_result_type_is_rejected() -> None:
+    loaded = operands_of(_words(), LOAD_TENSOR, 0)
+    module = rewrite(_words(), LOAD_TENSOR, lambda ops: [*ops[:3], loaded[4], *ops[4:]], 0)   # the layout as Object
+    _rejected(module, "Object has type .*; it must be a cooperative matrix")
