@@ -216,23 +216,38 @@ def _words32(value: np.ndarray) -> np.ndarray:
     return flat.view(np.uint32) if flat.dtype.itemsize == 4 else flat.astype(np.int64).astype(np.uint32)
 
 
-def distinct_rows(mask: np.ndarray, arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows of the operands side by side among the running lanes, and each lane's row number.
+def distinct_rows(mask: np.ndarray, arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+    """The distinct rows of the operands side by side among the running lanes, and each lane's row number
+    (None when there is one row for every lane: the result is uniform, lane axis 1).
 
-    Lanes outside `mask` (their results are never used) get row 0. Neighbouring lanes usually agree,
-    so runs of equal rows are found first and only one row per run is sorted."""
-    lanes = max(a.shape[0] for a in arrays)
-    table = np.concatenate([np.broadcast_to(_words32(a), (lanes, a[0].size)) for a in arrays], axis=1)
-    running = np.flatnonzero(np.broadcast_to(mask, (lanes,))) if lanes > 1 else np.zeros(1, np.intp)
+    Uniform operands (lane axis 1) stay out of the search. Lanes outside `mask` (their results are
+    never used) get row 0. Neighbouring lanes usually agree, so runs of equal rows are found first and
+    only one row per run is sorted."""
+    words = [_words32(a) for a in arrays]
+    varying = [k for k, w in enumerate(words) if w.shape[0] > 1]
+    if not varying:
+        return np.concatenate(words, axis=1), None
+    lanes = words[varying[0]].shape[0]
+    table = np.concatenate([words[k] for k in varying], axis=1)
+    running = np.flatnonzero(np.broadcast_to(mask, (lanes,)))
     if running.size == 0:
-        return table[:1], np.zeros(lanes, np.intp)
+        running = np.zeros(1, np.intp)
     live = table[running]
     starts = np.ones(live.shape[0], bool)
     starts[1:] = (live[1:] != live[:-1]).any(axis=1)
-    run_of = np.cumsum(starts) - 1
-    rows, inverse = unique_rows(live[starts])
+    heads, inverse = unique_rows(live[starts])
+    columns, at = [], 0
+    for k, w in enumerate(words):
+        if k in varying:
+            columns.append(heads[:, at:at + w.shape[1]])
+            at += w.shape[1]
+        else:
+            columns.append(np.broadcast_to(w, (heads.shape[0], w.shape[1])))
+    rows = np.concatenate(columns, axis=1)
+    if rows.shape[0] == 1:
+        return rows, None
     row_of_lane = np.zeros(lanes, np.intp)
-    row_of_lane[running] = inverse[run_of]
+    row_of_lane[running] = inverse[np.cumsum(starts) - 1]
     return rows, row_of_lane
 
 
@@ -275,13 +290,17 @@ def _state_op(c: InstructionContext, function: Callable[..., Any], kind: type, w
             return result.pack(function(state_type))[None, :]
         rows, row_of_lane = distinct_rows(f.mask, arrays)
         out = np.empty((rows.shape[0], width), np.uint32)
+        states: dict[bytes, Any] = {}          # the rows usually share the state and differ in the operands
         for r, row in enumerate(rows):
             if state_id is not None:
-                state = result.unpack(row[:width])
+                key = row[:width].tobytes()
+                state = states.get(key)
+                if state is None:
+                    state = states[key] = result.unpack(row[:width])
                 out[r] = result.pack(function(state_type, state, *(int(v) for v in row[width:])))
             else:
                 out[r] = result.pack(function(state_type, *(int(v) for v in row)))
-        return out[row_of_lane]
+        return out if row_of_lane is None else out[row_of_lane]
     return guarded(c, compute)
 
 
