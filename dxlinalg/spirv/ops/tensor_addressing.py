@@ -44,6 +44,7 @@ from dxlinalg.spirv.coopmat_type import (
     require_declared,
 )
 from dxlinalg.spirv.errors import Location, SpirvValidationError, at
+from dxlinalg.spirv.grammar import opcode_of, opname
 from dxlinalg.spirv.ops.cooperative_matrix import (
     MEMORY_OPERAND_WORDS,
     Scoped,
@@ -73,6 +74,7 @@ CREATE_VIEW, VIEW_SET_DIMENSION, VIEW_SET_STRIDE, VIEW_SET_CLIP = 5377, 5378, 53
 STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = 12, 5349
 MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 DECODE_VECTOR_FUNC = 0x4
+OP_FUNCTION_CALL = opcode_of("OpFunctionCall")
 #: Instructions that may not run inside a DecodeFunc or anything it calls (SPV_NV_cooperative_matrix2:
 #: tangled instructions): the cooperative-matrix instructions and control barriers.
 TANGLED_OPCODES = frozenset({4457, 4458, 4459, 5293, 5366, 5367, 5368, 5369, 5390, 224})
@@ -441,10 +443,9 @@ def _check_not_tangled(c: InstructionContext, function_id: int, seen: set[int]) 
     for block in function.blocks:
         for inst in block.body:
             if inst.opcode in TANGLED_OPCODES:
-                from dxlinalg.spirv.grammar import opname
                 raise c.fail(f"{opname(inst.opcode)} in {c.describe(function_id)}, which is used as a DecodeFunc (or "
                              f"called from one): tangled instructions are not allowed there ({COOPMAT2})")
-            if inst.opcode == 57 and len(inst.operands) > 2:           # OpFunctionCall
+            if inst.opcode == OP_FUNCTION_CALL and len(inst.operands) > 2:
                 _check_not_tangled(c, inst.operands[2], seen)
 
 
@@ -457,10 +458,23 @@ def _layout_operand(c: InstructionContext, k: int) -> TensorLayoutValueType:
 
 def _pointer_type(c: InstructionContext, k: int, op: str) -> PointerType:
     spv_type = c.value_type(k)
-    if not isinstance(spv_type, PointerType) or spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER):
+    if not isinstance(spv_type, PointerType):
+        raise c.fail(f"Pointer has type {spv_type!r}; it must be a pointer ({COOPMAT2}: {op})")
+    if spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER) and _has_decode(c):
+        raise c.fail(f"{op}: Pointer points into storage class {spv_type.storage}; with a DecodeFunc it must point "
+                     f"to PhysicalStorageBuffer or StorageBuffer ({COOPMAT2}: Tensor Addressing Operands)")
+    if spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER):
         raise c.unsupported(f"{op}: Pointer {spv_type!r}: only StorageBuffer and PhysicalStorageBuffer pointers are "
                             f"supported by the SPIR-V executor")
     return spv_type
+
+
+def _has_decode(c: InstructionContext) -> bool:
+    """Whether a LoadTensor's Tensor Addressing Operands name a DecodeFunc (read before they are checked)."""
+    if len(c.args) <= 3:
+        return False
+    at_mask = 3 + 1 + sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if c.args[3] & bit)
+    return len(c.args) > at_mask and bool(c.args[at_mask] & TensorAddressingOperands.DecodeFunc)
 
 
 # -- per-instance operands ----------------------------------------------------------------------------------
