@@ -19,7 +19,6 @@ uses one without them is rejected with a message naming both.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any
 
 import numpy as np
@@ -27,6 +26,7 @@ import numpy as np
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
 from dxlinalg.errors import DxLinalgError
+from dxlinalg.spirv.enums import Capability, ExecutionModel
 from dxlinalg.spirv.errors import (
     Location,
     SpirvUnsupportedError,
@@ -46,20 +46,9 @@ from dxlinalg.spirv.types import (
 EXTENSION = "SPV_KHR_cooperative_matrix"
 TYPE_OPCODE = 4456
 DEFAULT_SUBGROUP_SIZE = 32
-GL_COMPUTE = 5
 
-
-class Capability(IntEnum):
-    """The capabilities the cooperative-matrix instructions declare (SPIRV-Headers' numbers)."""
-
-    CooperativeMatrixTensorAddressingNV = 5433
-    CooperativeMatrixBlockLoadsNV = 5434
-    TensorAddressingNV = 5439
-    CooperativeMatrixKHR = 6022
-
-
-#: The extension that adds each capability.
-CAPABILITY_EXTENSION = {
+#: The capabilities the cooperative-matrix instructions declare, and the extension that adds each.
+CAPABILITY_EXTENSION: dict[int, str] = {
     Capability.CooperativeMatrixKHR: "SPV_KHR_cooperative_matrix",
     Capability.CooperativeMatrixTensorAddressingNV: "SPV_NV_cooperative_matrix2",
     Capability.CooperativeMatrixBlockLoadsNV: "SPV_NV_cooperative_matrix2",
@@ -67,18 +56,19 @@ CAPABILITY_EXTENSION = {
 }
 
 
-def missing_declaration(module: Any, capability: Capability, what: str) -> str | None:
+def missing_declaration(module: Any, capability: int, what: str) -> str | None:
     """Why `what` may not be used in `module` (its capability or extension is not declared), or None."""
     extension = CAPABILITY_EXTENSION[capability]
+    name = Capability(capability).name
     if not any(int(declared) == capability for declared, _ in module.capabilities):
-        return (f"{what} needs the {capability.name} capability ({int(capability)}), which the module does not "
-                f"declare (OpCapability {capability.name}; {extension})")
-    if not any(name == extension for name, _ in module.extensions):
-        return f"{what} needs OpExtension \"{extension}\", which the module does not declare ({capability.name})"
+        return (f"{what} needs the {name} capability ({int(capability)}), which the module does not declare "
+                f"(OpCapability {name}; {extension})")
+    if not any(declared == extension for declared, _ in module.extensions):
+        return f"{what} needs OpExtension \"{extension}\", which the module does not declare ({name})"
     return None
 
 
-def require_declared(module: Any, capability: Capability, what: str, where: Location) -> None:
+def require_declared(module: Any, capability: int, what: str, where: Location) -> None:
     """Raise a validation error naming the capability when `what` is used without it (or its extension)."""
     message = missing_declaration(module, capability, what)
     if message is not None:
@@ -171,14 +161,15 @@ def workgroup_invocations(spec: Any, where: Location) -> int:
     type, and so its Length, is the module's."""
     sizes = set()
     for entry in spec.module.entry_points:
-        if entry.model != GL_COMPUTE:
+        if entry.model != ExecutionModel.GLCompute:
             continue
         try:
             x, y, z = spec.local_size(entry)
         except SpirvValidationError as error:
             raise SpirvValidationError(at(where, (
                 f"a Workgroup-scope cooperative matrix needs the workgroup size specified before the type, "
-                f"including any constants LocalSizeId uses (SPV_NV_cooperative_matrix2: Scope Workgroup): {error}"))) from None
+                f"including any constants LocalSizeId uses (SPV_NV_cooperative_matrix2: Scope Workgroup): "
+                f"{error}"))) from None
         sizes.add(x * y * z)
     if len(sizes) != 1:
         raise SpirvUnsupportedError(at(where, (

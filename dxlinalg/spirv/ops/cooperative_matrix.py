@@ -50,11 +50,11 @@ from dxlinalg.spirv.compiler import (
 )
 from dxlinalg.spirv.coopmat_type import (
     EXTENSION,
-    Capability,
     CooperativeMatrixType,
     is_cooperative_matrix,
     require_declared,
 )
+from dxlinalg.spirv.enums import Capability
 from dxlinalg.spirv.ops import arithmetic as _arithmetic_ops  # noqa: F401  (registered first: wrapped below)
 from dxlinalg.spirv.ops import composite as _composite  # noqa: F401
 from dxlinalg.spirv.ops import conversion as _conversion_ops  # noqa: F401

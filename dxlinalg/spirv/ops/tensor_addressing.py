@@ -38,11 +38,8 @@ from dxlinalg.coopmat.tensor_view import TensorView, TensorViewType
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.gpu.resources import BufferRange
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.coopmat_type import (
-    Capability,
-    CooperativeMatrixType,
-    require_declared,
-)
+from dxlinalg.spirv.coopmat_type import CooperativeMatrixType, require_declared
+from dxlinalg.spirv.enums import Capability
 from dxlinalg.spirv.errors import Location, SpirvValidationError, at
 from dxlinalg.spirv.grammar import opcode_of, opname
 from dxlinalg.spirv.ops.cooperative_matrix import (
