@@ -27,11 +27,12 @@ import numpy as np
 
 from dxlinalg.coopmat import tensor_instructions as ti
 from dxlinalg.coopmat import tensor_rules
+from dxlinalg.coopmat.matrix_enums import StorageClass
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.tangled import UserFunction, calling_user_function
 from dxlinalg.coopmat.tensor_addressing import tensor_element_addresses
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
-from dxlinalg.coopmat.tensor_enums import TensorAddressingOperands
+from dxlinalg.coopmat.tensor_enums import Opcode, TensorAddressingOperands
 from dxlinalg.coopmat.tensor_layout import TensorLayout, TensorLayoutType
 from dxlinalg.coopmat.tensor_memory import DecodeBlocks, load_tensor
 from dxlinalg.coopmat.tensor_view import TensorView, TensorViewType
@@ -64,11 +65,7 @@ from dxlinalg.spirv.types import (
 
 EXTENSION = "SPV_NV_tensor_addressing"
 COOPMAT2 = "SPV_NV_cooperative_matrix2"
-LOAD_TENSOR, STORE_TENSOR = 5367, 5368
-TYPE_LAYOUT, TYPE_VIEW = 5370, 5371
-CREATE_LAYOUT, SET_DIMENSION, SET_STRIDE, SLICE, SET_CLAMP_VALUE, SET_BLOCK_SIZE = 5372, 5373, 5374, 5375, 5376, 5384
-CREATE_VIEW, VIEW_SET_DIMENSION, VIEW_SET_STRIDE, VIEW_SET_CLIP = 5377, 5378, 5379, 5382
-STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = 12, 5349
+STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = StorageClass.StorageBuffer, StorageClass.PhysicalStorageBuffer
 MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 DECODE_VECTOR_FUNC = 0x4
 OP_FUNCTION_CALL = opcode_of("OpFunctionCall")
@@ -191,8 +188,8 @@ def parse_tensor_view_type(spec: Any, inst: Instruction) -> TensorViewValueType:
     return TensorViewValueType(inst.operands[0], IntType(0, 32, False), view)
 
 
-EXTRA_TYPE_PARSERS[TYPE_LAYOUT] = parse_tensor_layout_type
-EXTRA_TYPE_PARSERS[TYPE_VIEW] = parse_tensor_view_type
+EXTRA_TYPE_PARSERS[Opcode.OpTypeTensorLayoutNV] = parse_tensor_layout_type
+EXTRA_TYPE_PARSERS[Opcode.OpTypeTensorViewNV] = parse_tensor_view_type
 
 
 # -- layout and view instructions -------------------------------------------------------------------------
@@ -305,16 +302,16 @@ def _state_op(c: InstructionContext, function: Callable[..., Any], kind: type, w
 
 #: opcode: (coopmat function, value type, takes a state operand, operands per dimension, fixed operands)
 STATE_INSTRUCTIONS: dict[int, tuple[Callable[..., Any], type, bool, int, int]] = {
-    CREATE_LAYOUT: (ti.op_create_tensor_layout, TensorLayoutValueType, False, 0, 0),
-    SET_DIMENSION: (ti.op_tensor_layout_set_dimension, TensorLayoutValueType, True, 1, 0),
-    SET_STRIDE: (ti.op_tensor_layout_set_stride, TensorLayoutValueType, True, 1, 0),
-    SLICE: (ti.op_tensor_layout_slice, TensorLayoutValueType, True, 2, 0),
-    SET_CLAMP_VALUE: (ti.op_tensor_layout_set_clamp_value, TensorLayoutValueType, True, 0, 1),
-    SET_BLOCK_SIZE: (ti.op_tensor_layout_set_block_size, TensorLayoutValueType, True, 1, 0),
-    CREATE_VIEW: (ti.op_create_tensor_view, TensorViewValueType, False, 0, 0),
-    VIEW_SET_DIMENSION: (ti.op_tensor_view_set_dimension, TensorViewValueType, True, 1, 0),
-    VIEW_SET_STRIDE: (ti.op_tensor_view_set_stride, TensorViewValueType, True, 1, 0),
-    VIEW_SET_CLIP: (ti.op_tensor_view_set_clip, TensorViewValueType, True, 0, 4),
+    Opcode.OpCreateTensorLayoutNV: (ti.op_create_tensor_layout, TensorLayoutValueType, False, 0, 0),
+    Opcode.OpTensorLayoutSetDimensionNV: (ti.op_tensor_layout_set_dimension, TensorLayoutValueType, True, 1, 0),
+    Opcode.OpTensorLayoutSetStrideNV: (ti.op_tensor_layout_set_stride, TensorLayoutValueType, True, 1, 0),
+    Opcode.OpTensorLayoutSliceNV: (ti.op_tensor_layout_slice, TensorLayoutValueType, True, 2, 0),
+    Opcode.OpTensorLayoutSetClampValueNV: (ti.op_tensor_layout_set_clamp_value, TensorLayoutValueType, True, 0, 1),
+    Opcode.OpTensorLayoutSetBlockSizeNV: (ti.op_tensor_layout_set_block_size, TensorLayoutValueType, True, 1, 0),
+    Opcode.OpCreateTensorViewNV: (ti.op_create_tensor_view, TensorViewValueType, False, 0, 0),
+    Opcode.OpTensorViewSetDimensionNV: (ti.op_tensor_view_set_dimension, TensorViewValueType, True, 1, 0),
+    Opcode.OpTensorViewSetStrideNV: (ti.op_tensor_view_set_stride, TensorViewValueType, True, 1, 0),
+    Opcode.OpTensorViewSetClipNV: (ti.op_tensor_view_set_clip, TensorViewValueType, True, 0, 4),
 }
 
 
@@ -524,7 +521,7 @@ def _signed_offsets(layouts: np.ndarray, dim: int) -> np.ndarray:
 
 
 # -- LoadTensorNV -------------------------------------------------------------------------------------------
-@register_opcode(LOAD_TENSOR)
+@register_opcode(Opcode.OpCooperativeMatrixLoadTensorNV)
 def _load_tensor(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixLoadTensorNV"
     require_declared(c.program.module, Capability.CooperativeMatrixTensorAddressingNV, op, c.loc)
@@ -618,7 +615,7 @@ def _call_decode(c: InstructionContext, f: Frame, rng: BufferRange, decode: Deco
 
 
 # -- StoreTensorNV ------------------------------------------------------------------------------------------
-@register_opcode(STORE_TENSOR)
+@register_opcode(Opcode.OpCooperativeMatrixStoreTensorNV)
 def _store_tensor(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixStoreTensorNV"
     require_declared(c.program.module, Capability.CooperativeMatrixTensorAddressingNV, op, c.loc)
