@@ -14,7 +14,13 @@ from dxlinalg.coopmat import CoopMatType, MatrixUse, Scope, cooperative_matrix_l
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.spirv import run
 from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError, SpirvValidationError
-from tests.spirv.spirv_words import instructions, read_words, rewrite
+from tests.spirv.spirv_words import (
+    constant_id,
+    insert_after,
+    instructions,
+    read_words,
+    rewrite,
+)
 
 MODULE = Path(__file__).resolve().parents[2] / "shaders" / "spirv" / "coopmat_workgroup.spv"
 PROFILES = ("reference", "adversarial")
@@ -81,4 +87,39 @@ def test_the_workgroup_size_decides_length() -> None:
 def test_a_workgroup_matrix_without_a_workgroup_size_is_rejected() -> None:
     module = rewrite(read_words(MODULE), OP_EXECUTION_MODE, lambda ops: None, 0)
     with pytest.raises(SpirvValidationError, match="workgroup size"):
+        _run(*_inputs(1), module=module)
+
+
+OP_EXECUTION_MODE_ID, LOCAL_SIZE_ID, OP_TYPE_COOPMAT, OP_TYPE_INT = 331, 38, 4456, 21
+
+
+def _with_local_size_id(words: list[int], x: int, y: int, z: int) -> np.ndarray:
+    """The module with `LocalSize 64 1 1` replaced by `OpExecutionModeId LocalSizeId` of three constant ids."""
+    at, ops = next((at, ops) for at, op, ops in instructions(words) if op == OP_EXECUTION_MODE)
+    replacement = [6 << 16 | OP_EXECUTION_MODE_ID, ops[0], LOCAL_SIZE_ID, x, y, z]
+    return np.array(words[:at] + replacement + words[at + 1 + len(ops):], np.uint32)
+
+
+def _uint(words: list[int]) -> int:
+    return next(ops[0] for _, op, ops in instructions(words) if op == OP_TYPE_INT and ops[1:] == [32, 0])
+
+
+def test_local_size_id_with_constants_declared_before_the_type_gives_the_length() -> None:
+    words = read_words(MODULE)
+    first_type = next(at for at, op, _ in instructions(words) if op == OP_TYPE_COOPMAT)
+    one = words[3]                                         # a new id: uint 1, declared before the first type
+    words[3] += 1
+    before = [at for at, op, _ in instructions(words) if op == OP_CONSTANT and at < first_type][-1]
+    words = list(insert_after(words, before, OP_CONSTANT, [_uint(words), one, 1]))
+    module = _with_local_size_id(words, constant_id(words, 32), constant_id(words, 2, _uint(words)), one)
+    a, b = _inputs(1)
+    _, d, _ = _run(a, b, module=module)                    # 32 x 2 x 1 = 64 invocations, as LocalSize said
+    assert np.array_equal(d, 2 * (a.astype(np.float32) @ b.astype(np.float32) + 1) + N * N // WORKGROUP)
+
+
+def test_local_size_id_constants_declared_after_the_type_are_rejected() -> None:
+    words = read_words(MODULE)
+    one = constant_id(words, 1, _uint(words))              # declared after the first cooperative-matrix type
+    module = _with_local_size_id(words, constant_id(words, 64), one, one)
+    with pytest.raises(SpirvValidationError, match="workgroup size specified before the type"):
         _run(*_inputs(1), module=module)
