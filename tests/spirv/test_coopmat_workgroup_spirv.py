@@ -1,6 +1,6 @@
 """shaders/spirv/coopmat_workgroup.spv: Workgroup-scope cooperative matrices (Length from the workgroup size),
-KHR Load/Store through Workgroup and PhysicalStorageBuffer pointers, LoadTensorNV through a PhysicalStorageBuffer
-pointer and a view, StoreTensorNV of a Workgroup matrix, and the groupshared race rules on them."""
+KHR Load/Store and LoadTensorNV/StoreTensorNV through Workgroup and PhysicalStorageBuffer pointers (a view too),
+and the groupshared race rules on them."""
 
 from __future__ import annotations
 
@@ -29,15 +29,15 @@ OP_CONTROL_BARRIER, OP_EXECUTION_MODE, OP_CONSTANT = 224, 16, 43
 
 
 def _run(a: np.ndarray, b: np.ndarray, profile: str = "reference", module: object = MODULE
-         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+         ) -> tuple[np.ndarray, ...]:
     groups = a.shape[0]
     space = AddressSpace()
     b_columns = space.allocate(b.nbytes, "B, column-major")
     b_columns.data[:] = np.ascontiguousarray(b.transpose(0, 2, 1)).view(np.uint8).ravel()
     out = run(module, groups=(groups, 1, 1),
-              buffers={(0, 0): a.ravel(), **{(0, k): np.zeros(a.size, np.float32) for k in (1, 2, 3)}},
+              buffers={(0, 0): a.ravel(), **{(0, k): np.zeros(a.size, np.float32) for k in (1, 2, 3, 4)}},
               push_constants=struct.pack("<Q", b_columns.address), address_space=space, profile=profile)
-    return out[(0, 1)].reshape(a.shape), out[(0, 2)].reshape(a.shape), out[(0, 3)].reshape(a.shape)
+    return tuple(out[(0, k)].reshape(a.shape) for k in (1, 2, 3, 4))
 
 
 def _inputs(groups: int = 3) -> tuple[np.ndarray, np.ndarray]:
@@ -49,14 +49,15 @@ def _inputs(groups: int = 3) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("profile", PROFILES)
 def test_workgroup_matrices_through_shared_memory_and_a_buffer_reference_equal_numpy(profile: str) -> None:
     a, b = _inputs()
-    c, d, e = _run(a, b, profile)
+    c, d, e, f = _run(a, b, profile)
     product = a.astype(np.float32) @ b.astype(np.float32) + 1
     length = cooperative_matrix_length(CoopMatType(np.float32, Scope.Workgroup, N, N,
                                                    MatrixUse.MatrixAccumulatorKHR), WORKGROUP)
     assert length == N * N // WORKGROUP
     assert np.array_equal(c, product)
     assert np.array_equal(d, 2 * product + length)        # read back from shared memory; Length from the group
-    assert np.array_equal(e, product - 1)                 # B by LoadTensorNV through the buffer reference and a view
+    assert np.array_equal(e, product - 1)                 # LoadTensorNV: A from shared memory, B through the buffer
+    assert np.array_equal(f, product - 1)                 # reference and a view; StoreTensorNV to shared memory
 
 
 def test_a_missing_barrier_before_the_shared_load_is_a_reported_race() -> None:
@@ -79,7 +80,7 @@ def test_the_workgroup_size_decides_length() -> None:
     words[size[0] + 3] = 128
     module = rewrite(words, OP_EXECUTION_MODE, lambda ops: [ops[0], ops[1], 128, 1, 1], 0)
     a, b = _inputs(1)
-    _, d, _ = _run(a, b, module=module)
+    d = _run(a, b, module=module)[1]
     product = a.astype(np.float32) @ b.astype(np.float32) + 1
     assert np.array_equal(d, 2 * product + N * N // 128)
 
@@ -113,7 +114,7 @@ def test_local_size_id_with_constants_declared_before_the_type_gives_the_length(
     words = list(insert_after(words, before, OP_CONSTANT, [_uint(words), one, 1]))
     module = _with_local_size_id(words, constant_id(words, 32), constant_id(words, 2, _uint(words)), one)
     a, b = _inputs(1)
-    _, d, _ = _run(a, b, module=module)                    # 32 x 2 x 1 = 64 invocations, as LocalSize said
+    d = _run(a, b, module=module)[1]                    # 32 x 2 x 1 = 64 invocations, as LocalSize said
     assert np.array_equal(d, 2 * (a.astype(np.float32) @ b.astype(np.float32) + 1) + N * N // WORKGROUP)
 
 
@@ -122,4 +123,10 @@ def test_local_size_id_constants_declared_after_the_type_are_rejected() -> None:
     one = constant_id(words, 1, _uint(words))              # declared after the first cooperative-matrix type
     module = _with_local_size_id(words, constant_id(words, 64), one, one)
     with pytest.raises(SpirvValidationError, match="workgroup size specified before the type"):
+        _run(*_inputs(1), module=module)
+
+
+def test_a_missing_barrier_before_the_tensor_store_to_shared_memory_is_a_reported_race() -> None:
+    module = rewrite(read_words(MODULE), OP_CONTROL_BARRIER, lambda ops: None, 2)   # tileC read, then written
+    with pytest.raises(SpirvUndefinedBehaviorError, match="OpCooperativeMatrixStoreTensorNV.*write-after-read"):
         _run(*_inputs(1), module=module)

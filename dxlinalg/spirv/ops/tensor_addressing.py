@@ -28,6 +28,7 @@ import numpy as np
 from dxlinalg.coopmat import tensor_instructions as ti
 from dxlinalg.coopmat import tensor_rules
 from dxlinalg.coopmat.matrix_enums import StorageClass
+from dxlinalg.coopmat.matrix_memory import track_groupshared
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.tangled import UserFunction, calling_user_function
 from dxlinalg.coopmat.tensor_addressing import tensor_element_addresses
@@ -66,6 +67,7 @@ from dxlinalg.spirv.types import (
 EXTENSION = "SPV_NV_tensor_addressing"
 COOPMAT2 = "SPV_NV_cooperative_matrix2"
 STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = StorageClass.StorageBuffer, StorageClass.PhysicalStorageBuffer
+WORKGROUP = StorageClass.Workgroup
 MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 DECODE_VECTOR_FUNC = 0x4
 OP_FUNCTION_CALL = opcode_of("OpFunctionCall")
@@ -457,9 +459,9 @@ def _pointer_type(c: InstructionContext, k: int, op: str) -> PointerType:
     if spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER) and _has_decode(c):
         raise c.fail(f"{op}: Pointer points into storage class {spv_type.storage}; with a DecodeFunc it must point "
                      f"to PhysicalStorageBuffer or StorageBuffer ({COOPMAT2}: Tensor Addressing Operands)")
-    if spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER):
-        raise c.unsupported(f"{op}: Pointer {spv_type!r}: only StorageBuffer and PhysicalStorageBuffer pointers are "
-                            f"supported by the SPIR-V executor")
+    if spv_type.storage not in (STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER, WORKGROUP):
+        raise c.unsupported(f"{op}: Pointer {spv_type!r}: only StorageBuffer, PhysicalStorageBuffer and Workgroup "
+                            f"pointers are supported by the SPIR-V executor")
     return spv_type
 
 
@@ -474,28 +476,66 @@ def _has_decode(c: InstructionContext) -> bool:
 # -- per-instance operands ----------------------------------------------------------------------------------
 @dataclass
 class Memory:
-    """A buffer some scope instances point into, and their byte offsets in it."""
+    """A buffer some scope instances point into, and their byte offsets in it.
+
+    Workgroup memory: one group's row of the groupshared memory, `origin` its first byte in the
+    flattened rows and `tracker` the race tracker its accesses are reported to."""
 
     range: BufferRange
     instances: np.ndarray       # (k,) instance numbers
     offsets: np.ndarray         # (k,) int64
+    tracker: Any = None
+    origin: int = 0
 
 
-def instance_memories(c: InstructionContext, f: Frame, scoped: Scoped, pointer_id: int, physical: bool,
+def instance_memories(c: InstructionContext, f: Frame, scoped: Scoped, pointer_id: int, storage: int,
                       active: np.ndarray, op: str) -> list[Memory]:
-    """Each buffer the active instances' Pointers point into (one for a StorageBuffer pointer)."""
+    """Each buffer (or group's Workgroup memory) the active instances' Pointers point into."""
     pointer = f.values[pointer_id]
-    if not physical:
-        assert isinstance(pointer, MemoryPointer)
-        offsets = scoped.uniform(f.mask, pointer.offsets, "Pointer", op).astype(np.int64)
-        chosen = np.flatnonzero(active)
-        return [Memory(buffer_range(pointer.region), chosen, offsets[chosen])]
-    addresses = scoped.uniform(f.mask, pointer, "Pointer", op).astype(np.int64)
+    chosen = np.flatnonzero(active)
+    if storage == PHYSICAL_STORAGE_BUFFER:
+        addresses = scoped.uniform(f.mask, pointer, "Pointer", op).astype(np.int64)
+        memories = []
+        for region, inside, offsets in f.inv.physical.split(addresses, 1, active.copy(), f.inv.strict, c.loc):
+            picked = np.flatnonzero(inside)
+            memories.append(Memory(buffer_range(region), picked, offsets[picked].astype(np.int64)))
+        return memories
+    assert isinstance(pointer, MemoryPointer)
+    offsets = np.broadcast_to(pointer.offsets, (scoped.ctx.lanes,)).astype(np.int64)
+    region = pointer.region
+    if storage != WORKGROUP:
+        in_buffer = scoped.uniform(f.mask, offsets, "Pointer", op)
+        return [Memory(buffer_range(region), chosen, in_buffer[chosen])]
+    shared = region.shared
+    if shared is None or region.lane_base is None:
+        raise DxLinalgError(f"{op}: the Workgroup pointer has no groupshared memory behind it")
+    in_group = scoped.uniform(f.mask, offsets - region.lane_base, "Pointer", op)
+    groups = scoped.instances.group_of_instance[chosen]
     memories = []
-    for region, inside, offsets in f.inv.physical.split(addresses, 1, active.copy(), f.inv.strict, c.loc):
-        chosen = np.flatnonzero(inside)
-        memories.append(Memory(buffer_range(region), chosen, offsets[chosen].astype(np.int64)))
+    for group in np.unique(groups):
+        picked = chosen[groups == group]
+        row = BufferRange(shared.data[group, :shared.size], 0, 0, True, region.name)
+        memories.append(Memory(row, picked, in_group[picked], shared.tracker, int(group) * shared.data.shape[1]))
     return memories
+
+
+def _track(memory: Memory, scoped: Scoped, matrix_type: Any, layouts: np.ndarray, views: np.ndarray | None,
+           layout_type: TensorLayoutValueType, view_type: TensorViewValueType | None, store: bool, strict: bool,
+           op: str) -> None:
+    """Workgroup memory: report each accessed element's bytes to the groupshared race tracker, as accessed
+    by the invocation that owns the element (`matrix_memory.track_groupshared`, as KHR Load/Store do)."""
+    if memory.tracker is None or memory.instances.size == 0:
+        return
+    unit = matrix_type.component.itemsize
+    positions, accessed = [], []
+    for instance, offset in zip(memory.instances, memory.offsets):
+        view = None if views is None or view_type is None else view_type.unpack(views[instance])
+        addresses = tensor_element_addresses(matrix_type.shape, layout_type.unpack(layouts[instance]), view,
+                                             store=store, strict=strict, op=op)
+        positions.append(memory.origin + int(offset) + addresses.index * unit)
+        accessed.append(addresses.accessed)
+    track_groupshared(memory.tracker, matrix_type, scoped.instances.size, scoped.instances.first_lane[memory.instances],
+                      np.stack(positions), np.stack(accessed), scoped.ctx.profile.coopmat, store, op)
 
 
 def _groups(layouts: np.ndarray, views: np.ndarray | None, dim: int) -> tuple[np.ndarray, np.ndarray]:
@@ -526,7 +566,7 @@ def _load_tensor(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixLoadTensorNV"
     require_declared(c.program.module, Capability.CooperativeMatrixTensorAddressingNV, op, c.loc)
     result = result_matrix(c)
-    physical = _pointer_type(c, 0, op).storage == PHYSICAL_STORAGE_BUFFER
+    storage = _pointer_type(c, 0, op).storage
     pointer_id = c.value(0)
     object_type = matrix_operand(c, 1, "Object")
     if object_type.id != result.id:
@@ -544,13 +584,15 @@ def _load_tensor(c: InstructionContext) -> Compute:
         views = None if extra.view_id is None else scoped.uniform(f.mask, f.values[extra.view_id], "TensorView", op)
         obj = scoped.gather(f.values[object_id])
         values = obj.values.copy()
-        memories = instance_memories(c, f, scoped, pointer_id, physical, active, op)
+        memories = instance_memories(c, f, scoped, pointer_id, storage, active, op)
         for memory in memories:
             f.inv.ctx.settle_memory(memory.range.data)
         for memory in memories:
             if extra.decode is not None:
                 _decoded(c, f, memory, result, layout_type, layouts, extra, views, values, op)
                 continue
+            _track(memory, scoped, result.matrix, layouts, views, layout_type, extra.view_type, False, f.inv.strict,
+                   op)
             keys, group_of = _groups(layouts[memory.instances], None if views is None else views[memory.instances],
                                      dim)
             for g, key in enumerate(keys):
@@ -619,7 +661,7 @@ def _call_decode(c: InstructionContext, f: Frame, rng: BufferRange, decode: Deco
 def _store_tensor(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixStoreTensorNV"
     require_declared(c.program.module, Capability.CooperativeMatrixTensorAddressingNV, op, c.loc)
-    physical = _pointer_type(c, 0, op).storage == PHYSICAL_STORAGE_BUFFER
+    storage = _pointer_type(c, 0, op).storage
     pointer_id = c.value(0)
     object_type: CooperativeMatrixType = matrix_operand(c, 1, "Object")
     layout_type = _layout_operand(c, 2)
@@ -633,8 +675,10 @@ def _store_tensor(c: InstructionContext) -> Compute:
         layouts = scoped.uniform(f.mask, f.values[layout_id], "TensorLayout", op)
         views = None if extra.view_id is None else scoped.uniform(f.mask, f.values[extra.view_id], "TensorView", op)
         matrix = scoped.gather(f.values[object_id])
-        for memory in instance_memories(c, f, scoped, pointer_id, physical, active, op):
+        for memory in instance_memories(c, f, scoped, pointer_id, storage, active, op):
             f.inv.ctx.settle_memory(memory.range.data)
+            _track(memory, scoped, object_type.matrix, layouts, views, layout_type, extra.view_type, True,
+                   f.inv.strict, op)
             keys, group_of = _groups(layouts[memory.instances], None if views is None else views[memory.instances],
                                      dim)
             for g, key in enumerate(keys):
