@@ -162,3 +162,21 @@ def test_a_row_major_load_without_a_stride_is_rejected() -> None:
 def test_khr_instructions_without_the_cooperative_matrix_capability_are_rejected() -> None:
     with pytest.raises(SpirvValidationError, match="needs the CooperativeMatrixKHR capability"):
         _run_basic(without_capability(_basic_words(), 6022))
+
+
+def test_make_pointer_available_on_a_khr_load_is_rejected() -> None:
+    words = _basic_words()
+    scope = constant_id(words, 3)
+    module = rewrite(words, LOAD_KHR, lambda ops: [*ops[:5], 0x8 | 0x20, scope], 0)
+    with pytest.raises(SpirvValidationError, match="MakePointerAvailable, which is not valid with "
+                                                   "OpCooperativeMatrixLoadKHR"):
+        _run_basic(module)
+
+
+def test_make_pointer_visible_on_a_khr_store_is_rejected() -> None:
+    words = _basic_words()
+    scope = constant_id(words, 3)
+    module = rewrite(words, STORE_KHR, lambda ops: [*ops[:4], 0x10 | 0x20, scope], 0)
+    with pytest.raises(SpirvValidationError, match="MakePointerVisible, which is not valid with "
+                                                   "OpCooperativeMatrixStoreKHR"):
+        _run_basic(module)

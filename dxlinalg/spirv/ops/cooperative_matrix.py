@@ -65,6 +65,7 @@ from dxlinalg.spirv.types import FloatType, IntType, PointerType, VectorType
 LOAD, STORE, MULADD, LENGTH = 4457, 4458, 4459, 4460
 #: Memory operands whose meaning does not change what an emulated access reads or writes.
 MEMORY_OPERAND_WORDS = {0x2: 1, 0x8: 1, 0x10: 1}      # Aligned, MakePointerAvailable, MakePointerVisible
+MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 
 
 # -- fragments <-> whole matrices ---------------------------------------------------------------------
@@ -158,17 +159,30 @@ def _pointer(c: InstructionContext, k: int, op: str) -> tuple[int, np.dtype, int
     return c.value(k), np.dtype(pointee.dtype), components, spv_type.storage
 
 
-def _memory_operands(c: InstructionContext, start: int, op: str) -> None:
-    """Memory Operands after the fixed operands: read and checked; none changes an emulated access."""
+def memory_operands(c: InstructionContext, start: int, op: str, *, store: bool) -> int:
+    """Memory Operands at `start` (if present): checked, none changes an emulated access; the position after them.
+
+    SPV_NV_cooperative_matrix2 amends Memory Operands: MakePointerAvailable is not valid with the
+    cooperative-matrix loads, MakePointerVisible not with the stores."""
     if len(c.args) <= start:
-        return
+        return len(c.args)
     mask = c.args[start]
-    extra = sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if mask & bit)
     if mask & ~(0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20):
         raise c.unsupported(f"{op}: Memory Operands {mask:#x} has bits this executor does not know")
-    if len(c.args) != start + 1 + extra:
-        raise c.fail(f"{op}: Memory Operands {mask:#x} needs {extra} more words, the instruction has "
-                     f"{len(c.args) - start - 1}")
+    name, forbidden = ("MakePointerVisible", MAKE_POINTER_VISIBLE) if store else ("MakePointerAvailable",
+                                                                                 MAKE_POINTER_AVAILABLE)
+    if mask & forbidden:
+        raise c.fail(f"{op}: Memory Operands {mask:#x} include {name}, which is not valid with {op} "
+                     f"(SPV_NV_cooperative_matrix2: Memory Operands)")
+    return start + 1 + sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if mask & bit)
+
+
+def _memory_operands(c: InstructionContext, start: int, op: str, store: bool) -> None:
+    """The KHR Load/Store's optional Memory Operands, which end the instruction."""
+    end = memory_operands(c, start, op, store=store)
+    if len(c.args) != end:
+        raise c.fail(f"{op}: Memory Operands {c.args[start]:#x} needs {end - start - 1} more words, the instruction "
+                     f"has {len(c.args) - start - 1}")
 
 
 def _constant_layout(c: InstructionContext, k: int, op: str) -> int:
@@ -250,7 +264,7 @@ def _load(c: InstructionContext) -> Compute:
     pointer_id, pointee, components, storage = _pointer(c, 0, op)
     layout = _constant_layout(c, 1, op)
     stride_id = c.value(2) if len(c.args) > 2 else None
-    _memory_operands(c, 3, op)
+    _memory_operands(c, 3, op, False)
 
     def compute(f: Frame) -> np.ndarray:
         scoped = Scoped(f.inv.ctx, result, op)
@@ -277,7 +291,7 @@ def _store(c: InstructionContext) -> Compute:
     object_id = c.value(1)
     layout = _constant_layout(c, 2, op)
     stride_id = c.value(3) if len(c.args) > 3 else None
-    _memory_operands(c, 4, op)
+    _memory_operands(c, 4, op, True)
 
     def compute(f: Frame) -> None:
         scoped = Scoped(f.inv.ctx, object_type, op)

@@ -49,6 +49,7 @@ from dxlinalg.spirv.ops.cooperative_matrix import (
     Scoped,
     guarded,
     matrix_operand,
+    memory_operands,
     result_matrix,
 )
 from dxlinalg.spirv.ops.cooperative_vector import buffer_range, located
@@ -68,7 +69,6 @@ EXTENSION = "SPV_NV_tensor_addressing"
 COOPMAT2 = "SPV_NV_cooperative_matrix2"
 STORAGE_BUFFER, PHYSICAL_STORAGE_BUFFER = StorageClass.StorageBuffer, StorageClass.PhysicalStorageBuffer
 WORKGROUP = StorageClass.Workgroup
-MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 DECODE_VECTOR_FUNC = 0x4
 OP_FUNCTION_CALL = opcode_of("OpFunctionCall")
 #: Instructions that may not run inside a DecodeFunc or anything it calls (SPV_NV_cooperative_matrix2:
@@ -344,15 +344,7 @@ def _memory_operands(c: InstructionContext, start: int, op: str, store: bool) ->
     """Memory Operands at `start` (required, at least None): checked; the position after their operands."""
     if len(c.args) <= start:
         raise c.fail(f"{op} needs a Memory Operands literal, then a Tensor Addressing Operands literal ({COOPMAT2})")
-    mask = c.args[start]
-    if mask & ~0x3F:
-        raise c.unsupported(f"{op}: Memory Operands {mask:#x} has bits this executor does not know")
-    forbidden = MAKE_POINTER_VISIBLE if store else MAKE_POINTER_AVAILABLE
-    if mask & forbidden:
-        name = "MakePointerVisible" if store else "MakePointerAvailable"
-        raise c.fail(f"{op}: Memory Operands {mask:#x} include {name}, which is not valid with {op} ({COOPMAT2}: "
-                     f"Memory Operands)")
-    return start + 1 + sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if mask & bit)
+    return memory_operands(c, start, op, store=store)
 
 
 def tensor_operands(c: InstructionContext, start: int, op: str, store: bool, dim: int,
