@@ -41,10 +41,11 @@ from dxlinalg.coopmat.matrix_enums import (
 )
 from dxlinalg.coopmat.matrix_memory import (
     MatrixMemory,
-    _element_offsets,
     buffer_memory,
+    element_offsets,
     load_matrix,
     store_matrix,
+    track_groupshared,
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
@@ -128,19 +129,10 @@ def _track_shared(ctx: ExecutionContext, buf: object, m: CoopMatValue, active: n
     `positions` (active instances, rows, cols) are byte positions in the groupshared rows, `accessed`
     which elements touch memory; each element is accessed by the invocation that owns it (the
     profile's ownership map), so the tracker's barrier and race rules apply as to any other access."""
-    if not isinstance(buf, GroupSharedArray) or buf.view.memory.tracker is None or not accessed.any():
+    if not isinstance(buf, GroupSharedArray):
         return
-    owners = ownership_map(m.type, m.instances.size, ctx.profile.coopmat)
-    invocation = owners.slot_of_element // owners.length                              # (rows * cols,)
-    lanes = m.instances.first_lane[active][:, None] + invocation[None, :]
-    keep = accessed.reshape(lanes.shape)
-    byte_index = positions.reshape(lanes.shape)[keep][:, None] + np.arange(m.type.component.itemsize)
-    tracker = buf.view.memory.tracker
-    what = f"{op} of {buf.name}"
-    if is_store:
-        tracker.store(byte_index, lanes[keep], what)
-    else:
-        tracker.load(byte_index, lanes[keep], what)
+    track_groupshared(buf.view.memory.tracker, m.type, m.instances.size, m.instances.first_lane[active], positions,
+                      accessed, ctx.profile.coopmat, is_store, f"{op} of {buf.name}")
 
 
 def _track_matrix_access(ctx: ExecutionContext, buf: object, buffer: _Buffer, m: CoopMatValue, active: np.ndarray,
@@ -148,7 +140,7 @@ def _track_matrix_access(ctx: ExecutionContext, buf: object, buffer: _Buffer, m:
     if not isinstance(buf, GroupSharedArray):
         return
     memory = _active_memory(buffer, active)
-    access = _element_offsets(memory, m.type, layout, strides[active], elements[active], buffer.element,
+    access = element_offsets(memory, m.type, layout, strides[active], elements[active], buffer.element,
                               buffer.components, is_store, ctx.strict, op)
     _track_shared(ctx, buf, m, active, memory.origin[:, None, None] + access.offsets, access.inside, is_store, op)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import DTypeLike
@@ -41,9 +42,11 @@ from dxlinalg.coopmat.matrix_enums import (
     StorageClass,
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType
+from dxlinalg.coopmat.ownership import ownership_map
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import current_context
 from dxlinalg.gpu.resources import resolve_handle
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 LOAD_OP = KhrOpcode.OpCooperativeMatrixLoadKHR.name
 STORE_OP = KhrOpcode.OpCooperativeMatrixStoreKHR.name
@@ -103,16 +106,16 @@ def workgroup_memory(data: np.ndarray, group_of_instance: np.ndarray, *, size: i
 
 
 @dataclass(frozen=True)
-class _Access:
+class ElementAccess:
     """Every element's byte offset from its instance's origin, and which of them may be accessed."""
 
     offsets: np.ndarray         # (instances, rows, cols) int64
     inside: np.ndarray          # (instances, rows, cols) bool
 
 
-def _element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object,
+def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object,
                      element_offset: object, pointee: DTypeLike | None, pointee_components: int, is_store: bool,
-                     strict: bool, op: str) -> _Access:
+                     strict: bool, op: str) -> ElementAccess:
     if not isinstance(memory, MatrixMemory):
         raise InvalidArgumentError(f"{op}: memory must be a MatrixMemory (buffer_memory or workgroup_memory), got "
                                    f"{type(memory).__name__}")
@@ -139,7 +142,7 @@ def _element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: obj
     if not inside.all():
         i, r, c = (int(v[0]) for v in np.nonzero(~inside))
         rules.report_outside_memory(strict, i, r, c, int(offsets[i, r, c]), itemsize, memory.size, memory.name, op)
-    return _Access(offsets, inside)
+    return ElementAccess(offsets, inside)
 
 
 def _per_instance_ints(value: object, instances: int, what: str, op: str) -> np.ndarray:
@@ -166,7 +169,7 @@ def load_matrix(memory: MatrixMemory, result_type: CoopMatType, *, layout: objec
     (`pointee_components` of it: a scalar or vector; by default the component type); Stride counts
     pointees."""
     result_type = rules.check_result_type(result_type, op)
-    access = _element_offsets(memory, result_type, layout, stride, element_offset, pointee, pointee_components,
+    access = element_offsets(memory, result_type, layout, stride, element_offset, pointee, pointee_components,
                               False, strict, op)
     _settle(memory)
     values = np.zeros(access.offsets.shape, result_type.component)
@@ -187,7 +190,7 @@ def store_matrix(memory: MatrixMemory, matrix: CoopMatrix, *, layout: object, st
     if matrix.instances != memory.instances:
         raise InvalidArgumentError(f"{op}: 'Object' holds {matrix.instances} matrices, the memory serves "
                                    f"{memory.instances} scope instances")
-    access = _element_offsets(memory, matrix.type, layout, stride, element_offset, pointee, pointee_components,
+    access = element_offsets(memory, matrix.type, layout, stride, element_offset, pointee, pointee_components,
                               True, strict, op)
     _settle(memory)
     elements = np.flatnonzero(access.inside)                                  # (instance, row, col) order
@@ -202,3 +205,26 @@ def store_matrix(memory: MatrixMemory, matrix: CoopMatrix, *, layout: object, st
     if keep.size:
         scatter_elements(memory.data, targets[keep], bits[keep])
         memory.written()
+
+
+def track_groupshared(tracker: Any, matrix_type: CoopMatType, scope_size: int, first_lane: np.ndarray,
+                      positions: np.ndarray, accessed: np.ndarray, settings: CooperativeMatrixSettings,
+                      is_store: bool, what: str) -> None:
+    """Tell a groupshared race tracker (`dxlinalg.gpu.shared_races.AccessTracker`) which invocation reads or
+    writes which bytes of a Load/Store of Workgroup memory.
+
+    `positions` (instances, rows, cols) are byte positions in the groupshared rows (flattened),
+    `accessed` which elements touch memory, `first_lane` (instances,) each instance's first lane; each
+    element is accessed by the invocation that owns it (the profile's ownership map), so the tracker's
+    barrier and race rules apply as to any other access."""
+    if tracker is None or not accessed.any():
+        return
+    owners = ownership_map(matrix_type, scope_size, settings)
+    invocation = owners.slot_of_element // owners.length                              # (rows * cols,)
+    lanes = first_lane[:, None] + invocation[None, :]
+    keep = accessed.reshape(lanes.shape)
+    byte_index = positions.reshape(lanes.shape)[keep][:, None] + np.arange(matrix_type.component.itemsize)
+    if is_store:
+        tracker.store(byte_index, lanes[keep], what)
+    else:
+        tracker.load(byte_index, lanes[keep], what)

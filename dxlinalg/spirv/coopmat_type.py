@@ -9,7 +9,12 @@ element-wise arithmetic work per lane unchanged; whole-matrix instructions gathe
 each scope instance into a `CoopMatrix` and scatter the result back (`coopmat_values`).
 
 Length depends on the scope's size: a Subgroup matrix is spread over the profile's wave, so the
-specialization is made for one subgroup size (`Specialization.subgroup_size`, from the profile).
+specialization is made for one subgroup size (`Specialization.subgroup_size`, from the profile); a
+Workgroup matrix over the entry point's workgroup, whose size SPV_NV_cooperative_matrix2 requires to
+be declared (LocalSize, or LocalSizeId with constants declared) before the type.
+
+The instructions need their capability and extension declared (`require_declared`): a module that
+uses one without them is rejected with a message naming both.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import numpy as np
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
 from dxlinalg.errors import DxLinalgError
+from dxlinalg.spirv.enums import Capability, ExecutionModel
 from dxlinalg.spirv.errors import (
     Location,
     SpirvUnsupportedError,
@@ -40,6 +46,33 @@ from dxlinalg.spirv.types import (
 EXTENSION = "SPV_KHR_cooperative_matrix"
 TYPE_OPCODE = 4456
 DEFAULT_SUBGROUP_SIZE = 32
+
+#: The capabilities the cooperative-matrix instructions declare, and the extension that adds each.
+CAPABILITY_EXTENSION: dict[int, str] = {
+    Capability.CooperativeMatrixKHR: "SPV_KHR_cooperative_matrix",
+    Capability.CooperativeMatrixTensorAddressingNV: "SPV_NV_cooperative_matrix2",
+    Capability.CooperativeMatrixBlockLoadsNV: "SPV_NV_cooperative_matrix2",
+    Capability.TensorAddressingNV: "SPV_NV_tensor_addressing",
+}
+
+
+def missing_declaration(module: Any, capability: int, what: str) -> str | None:
+    """Why `what` may not be used in `module` (its capability or extension is not declared), or None."""
+    extension = CAPABILITY_EXTENSION[capability]
+    name = Capability(capability).name
+    if not any(int(declared) == capability for declared, _ in module.capabilities):
+        return (f"{what} needs the {name} capability ({int(capability)}), which the module does not declare "
+                f"(OpCapability {name}; {extension})")
+    if not any(declared == extension for declared, _ in module.extensions):
+        return f"{what} needs OpExtension \"{extension}\", which the module does not declare ({name})"
+    return None
+
+
+def require_declared(module: Any, capability: int, what: str, where: Location) -> None:
+    """Raise a validation error naming the capability when `what` is used without it (or its extension)."""
+    message = missing_declaration(module, capability, what)
+    if message is not None:
+        raise SpirvValidationError(at(where, message))
 
 
 class CooperativeMatrixType(VectorType):
@@ -85,6 +118,7 @@ def _constant_int(spec: Any, value_id: int, operand: str, where: Location) -> in
 def parse_cooperative_matrix_type(spec: Any, inst: Instruction) -> CooperativeMatrixType:
     """OpTypeCooperativeMatrixKHR %component %scope %rows %columns %use, checked as the extension says."""
     where = Location("OpTypeCooperativeMatrixKHR", inst.index, inst.word)
+    require_declared(spec.module, Capability.CooperativeMatrixKHR, "OpTypeCooperativeMatrixKHR", where)
     if len(inst.operands) != 6:
         raise SpirvValidationError(at(where, f"takes 6 operands (result, Component Type, Scope, Rows, Columns, "
                                              f"Use), not {len(inst.operands)}"))
@@ -109,16 +143,39 @@ def parse_cooperative_matrix_type(spec: Any, inst: Instruction) -> CooperativeMa
     except DxLinalgError as error:
         raise SpirvValidationError(at(where, str(error))) from None
     if matrix.scope == Scope.Workgroup:
-        raise SpirvUnsupportedError(at(where, (
-            "Workgroup-scope cooperative matrices are not supported by the SPIR-V executor yet (their Length "
-            "depends on the entry point's workgroup size, which the type section does not know); use Subgroup "
-            "scope or the dxlinalg.coopmat API")))
-    scope_size = int(getattr(spec, "subgroup_size", DEFAULT_SUBGROUP_SIZE))
+        scope_size = workgroup_invocations(spec, where)
+    else:
+        scope_size = int(getattr(spec, "subgroup_size", DEFAULT_SUBGROUP_SIZE))
     length = cooperative_matrix_length(matrix, scope_size)
     if length > MAX_VARIABLE_ELEMENTS:
         raise SpirvUnsupportedError(at(where, f"{matrix} has Length {length} per invocation, over this executor's "
                                               f"limit of {MAX_VARIABLE_ELEMENTS}"))
     return CooperativeMatrixType(type_id, component, matrix, length)
+
+
+def workgroup_invocations(spec: Any, where: Location) -> int:
+    """The invocations of a workgroup: the scope size of a Workgroup matrix, from the GLCompute entry points.
+
+    SPV_NV_cooperative_matrix2: the workgroup size must already be specified when the type is declared
+    (LocalSize, or LocalSizeId whose constants come first). Every entry point must agree, because the
+    type, and so its Length, is the module's."""
+    sizes = set()
+    for entry in spec.module.entry_points:
+        if entry.model != ExecutionModel.GLCompute:
+            continue
+        try:
+            x, y, z = spec.local_size(entry)
+        except SpirvValidationError as error:
+            raise SpirvValidationError(at(where, (
+                f"a Workgroup-scope cooperative matrix needs the workgroup size specified before the type, "
+                f"including any constants LocalSizeId uses (SPV_NV_cooperative_matrix2: Scope Workgroup): "
+                f"{error}"))) from None
+        sizes.add(x * y * z)
+    if len(sizes) != 1:
+        raise SpirvUnsupportedError(at(where, (
+            f"a Workgroup-scope cooperative matrix has one Length for the module, but its GLCompute entry points "
+            f"have {len(sizes)} different workgroup sizes {sorted(sizes)}")))
+    return sizes.pop()
 
 
 EXTRA_TYPE_PARSERS[TYPE_OPCODE] = parse_cooperative_matrix_type

@@ -76,6 +76,8 @@ MODULES = [
     # cooperative matrices (SPV_KHR_cooperative_matrix, SPV_NV_cooperative_matrix2, SPV_NV_tensor_addressing)
     Module("coopmat_basic.spv", "coopmat_basic.comp", "glslang"),
     Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
+    Module("coopmat_tensor_view.spv", "coopmat_tensor_view.comp", "glslang"),
+    Module("coopmat_workgroup.spv", "coopmat_workgroup.comp", "glslang"),
 ]
 
 

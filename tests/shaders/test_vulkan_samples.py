@@ -178,11 +178,14 @@ CASES: dict[str, Callable[[str, str], Case | None]] = {
     "coopmat_basic.spv": coopmat_basic, "coopmat_gemm.spv": coopmat_gemm,
     **{module: inference for modules in MODULES.values() for module in modules.values()},
 }
-DESCRIPTOR_MODULES = sorted(set(MANIFEST) - {"buffer_reference.spv"})
+#: modules that reach memory through device addresses in push constants, run by their own tests:
+#: buffer_reference below, coopmat_workgroup in tests/spirv/test_coopmat_workgroup_spirv.py
+DEVICE_ADDRESS_MODULES = {"buffer_reference.spv", "coopmat_workgroup.spv"}
+DESCRIPTOR_MODULES = sorted(set(MANIFEST) - DEVICE_ADDRESS_MODULES)
 
 
 def test_every_committed_module_is_run():
-    assert set(CASES) | {"buffer_reference.spv"} == set(MANIFEST)
+    assert set(CASES) | DEVICE_ADDRESS_MODULES == set(MANIFEST)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -291,3 +294,18 @@ def test_weights_packed_at_the_sizes_vulkan_reports_are_enough_for_the_shader() 
                    buffers={(0, 0): buffer, (0, 1): biases, (0, 2): np.zeros(24, np.float32)})[(0, 2)]
                for buffer in (weights, np.concatenate([weights, np.zeros(64, np.uint8)]))]
     assert np.array_equal(outputs[0], outputs[1]) and outputs[0].any()    # the same bytes read, no more
+
+
+# --- the cooperative-matrix tensor-addressing and Workgroup-scope modules ------------------------------------------
+
+def coopmat_tensor_view(name: str, profile: str) -> Case | None:
+    """Every layout and view instruction, a DecodeFunc (its block pointers are the bound buffer's addresses)."""
+    if load_profile(profile).wave_size != 32:
+        return None                      # its 32-invocation group is one full subgroup only on a 32-wide device
+    source = ((np.arange(1024) * 7) % 61 - 30).astype(np.float16)
+    params = struct.pack("<2I2i6I", 20, 24, -3, 13, 40, 0x3C00, 1, 8, 2, 100)
+    return Case((1, 1, 1), {(0, 0): source, (0, 1): np.zeros(9 * 256, np.float16), (0, 2): np.zeros(1024, np.float16)},
+                params)
+
+
+CASES.update({"coopmat_tensor_view.spv": coopmat_tensor_view})

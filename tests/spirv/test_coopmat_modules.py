@@ -14,10 +14,16 @@ import pytest
 from dxlinalg.coopmat import CoopMatType, MatrixUse, Scope, ownership_map
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import run
-from dxlinalg.spirv.errors import SpirvUnsupportedError, SpirvValidationError
+from dxlinalg.spirv.errors import (
+    SpirvUndefinedBehaviorError,
+    SpirvUnsupportedError,
+    SpirvValidationError,
+)
+from tests.spirv.spirv_words import constant_id, read_words, rewrite, without_capability
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
 PROFILES = ("reference", "adversarial")
+LOAD_KHR, STORE_KHR = 4457, 4458
 
 
 def _gemm(a: np.ndarray, b: np.ndarray, profile: str) -> np.ndarray:
@@ -83,9 +89,9 @@ def _run_basic(module: np.ndarray) -> None:
     run(module, buffers={(0, 0): zeros, (0, 1): zeros, (0, 2): np.zeros(256, np.float32)})
 
 
-def test_workgroup_scope_is_reported_unsupported() -> None:
-    with pytest.raises(SpirvUnsupportedError, match="Workgroup-scope"):
-        _run_basic(_patched_type(2, 2))
+def test_muladd_operands_of_different_scopes_are_rejected() -> None:
+    with pytest.raises(SpirvValidationError, match="operands have different scopes"):
+        _run_basic(_patched_type(2, 2))             # the first type (the accumulator) becomes Workgroup scope
 
 
 def test_a_use_outside_a_b_accumulator_is_rejected() -> None:
@@ -112,8 +118,65 @@ def _opcodes(name: str) -> set[int]:
                            "OpCooperativeMatrixLengthKHR", "OpMatrixTimesScalar", "OpConstantComposite")),
     ("coopmat_gemm.spv", ("OpCooperativeMatrixLoadTensorNV", "OpCooperativeMatrixStoreTensorNV",
                           "OpCreateTensorLayoutNV", "OpTensorLayoutSetDimensionNV", "OpTensorLayoutSliceNV")),
+    ("coopmat_workgroup.spv", ("OpCooperativeMatrixLoadKHR", "OpCooperativeMatrixStoreKHR",
+                               "OpCooperativeMatrixMulAddKHR", "OpCooperativeMatrixLengthKHR", "OpControlBarrier")),
 ])
 def test_the_modules_run_above_contain_each_instruction(module: str, names: tuple[str, ...]) -> None:
     """The module tests above are these instructions' tests: each is in the module they run."""
     from dxlinalg.spirv.grammar import opcode_of
     assert {opcode_of(n) for n in names} <= _opcodes(module)
+
+
+# -- KHR Load/Store rules, on edited copies of coopmat_basic.spv --------------------------------------------------
+def _basic_words() -> list[int]:
+    return read_words(SHADERS / "coopmat_basic.spv")
+
+
+def test_a_memory_layout_other_than_row_or_column_major_is_reported() -> None:
+    words = _basic_words()
+    module = rewrite(words, LOAD_KHR, lambda ops: [*ops[:3], constant_id(words, 2), *ops[4:]], 0)
+    with pytest.raises(SpirvUnsupportedError, match="MemoryLayout 2 is not RowMajorKHR 0 or ColumnMajorKHR 1"):
+        _run_basic(module)
+
+
+def test_a_load_stride_off_the_16_byte_alignment_is_reported_in_strict_mode() -> None:
+    words = _basic_words()
+    module = rewrite(words, LOAD_KHR, lambda ops: [*ops[:4], constant_id(words, 1), *ops[5:]], 0)
+    with pytest.raises(SpirvUndefinedBehaviorError, match="Stride in bytes = 2 bytes is not a multiple of 16"):
+        _run_basic(module)
+
+
+def test_a_store_stride_off_the_16_byte_alignment_is_reported_in_strict_mode() -> None:
+    words = _basic_words()
+    module = rewrite(words, STORE_KHR, lambda ops: [*ops[:3], constant_id(words, 3), *ops[4:]], 0)
+    with pytest.raises(SpirvUndefinedBehaviorError, match="Stride in bytes = 12 bytes is not a multiple of 16"):
+        _run_basic(module)
+
+
+def test_a_row_major_load_without_a_stride_is_rejected() -> None:
+    module = rewrite(_basic_words(), LOAD_KHR, lambda ops: ops[:4], 0)
+    with pytest.raises(SpirvValidationError, match="'Stride' is missing; RowMajorKHR and ColumnMajorKHR need it"):
+        _run_basic(module)
+
+
+def test_khr_instructions_without_the_cooperative_matrix_capability_are_rejected() -> None:
+    with pytest.raises(SpirvValidationError, match="needs the CooperativeMatrixKHR capability"):
+        _run_basic(without_capability(_basic_words(), 6022))
+
+
+def test_make_pointer_available_on_a_khr_load_is_rejected() -> None:
+    words = _basic_words()
+    scope = constant_id(words, 3)
+    module = rewrite(words, LOAD_KHR, lambda ops: [*ops[:5], 0x8 | 0x20, scope], 0)
+    with pytest.raises(SpirvValidationError, match="MakePointerAvailable, which is not valid with "
+                                                   "OpCooperativeMatrixLoadKHR"):
+        _run_basic(module)
+
+
+def test_make_pointer_visible_on_a_khr_store_is_rejected() -> None:
+    words = _basic_words()
+    scope = constant_id(words, 3)
+    module = rewrite(words, STORE_KHR, lambda ops: [*ops[:4], 0x10 | 0x20, scope], 0)
+    with pytest.raises(SpirvValidationError, match="MakePointerVisible, which is not valid with "
+                                                   "OpCooperativeMatrixStoreKHR"):
+        _run_basic(module)

@@ -15,6 +15,7 @@ result is a cooperative matrix.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -51,7 +52,9 @@ from dxlinalg.spirv.coopmat_type import (
     EXTENSION,
     CooperativeMatrixType,
     is_cooperative_matrix,
+    require_declared,
 )
+from dxlinalg.spirv.enums import Capability
 from dxlinalg.spirv.ops import arithmetic as _arithmetic_ops  # noqa: F401  (registered first: wrapped below)
 from dxlinalg.spirv.ops import composite as _composite  # noqa: F401
 from dxlinalg.spirv.ops import conversion as _conversion_ops  # noqa: F401
@@ -61,7 +64,8 @@ from dxlinalg.spirv.types import FloatType, IntType, PointerType, VectorType
 
 LOAD, STORE, MULADD, LENGTH = 4457, 4458, 4459, 4460
 #: Memory operands whose meaning does not change what an emulated access reads or writes.
-_MEMORY_OPERAND_WORDS = {0x2: 1, 0x8: 1, 0x10: 1}      # Aligned, MakePointerAvailable, MakePointerVisible
+MEMORY_OPERAND_WORDS = {0x2: 1, 0x8: 1, 0x10: 1}      # Aligned, MakePointerAvailable, MakePointerVisible
+MAKE_POINTER_AVAILABLE, MAKE_POINTER_VISIBLE = 0x8, 0x10
 
 
 # -- fragments <-> whole matrices ---------------------------------------------------------------------
@@ -124,21 +128,11 @@ def guarded(c: InstructionContext, compute: Callable[[Frame], Any]) -> Compute:
     return run
 
 
-def _only_active(matrix: CoopMatrix, active: np.ndarray) -> CoopMatrix:
-    return CoopMatrix(matrix.type, matrix.values[active])
-
-
-def _expand(matrix: CoopMatrix, active: np.ndarray, like: CoopMatrix) -> CoopMatrix:
-    values = np.zeros_like(like.values) if like.type == matrix.type else np.zeros(
-        (active.shape[0], *matrix.type.shape), matrix.type.component)
-    values[active] = matrix.values
-    return CoopMatrix(matrix.type, values)
-
-
 # -- OpCooperativeMatrixLengthKHR ---------------------------------------------------------------------
 @register_opcode(LENGTH)
 def _length(c: InstructionContext) -> Compute:
     """Length of the Type operand (a type id, not a value): the fragment's size, fixed when specialized."""
+    require_declared(c.program.module, Capability.CooperativeMatrixKHR, "OpCooperativeMatrixLengthKHR", c.loc)
     if not isinstance(c.result_type, IntType) or c.result_type.width != 32 or c.result_type.signed:
         raise c.fail(f"Result Type {c.result_type!r} must be a 32-bit unsigned integer ({EXTENSION}: "
                      f"OpCooperativeMatrixLengthKHR)")
@@ -150,8 +144,8 @@ def _length(c: InstructionContext) -> Compute:
 
 
 # -- Load / Store -----------------------------------------------------------------------------------
-def _pointer(c: InstructionContext, k: int, op: str) -> tuple[int, np.dtype, int]:
-    """Pointer operand `k`: its id, and its pointee's scalar dtype and component count."""
+def _pointer(c: InstructionContext, k: int, op: str) -> tuple[int, np.dtype, int, int]:
+    """Pointer operand `k`: its id, its pointee's scalar dtype and component count, and its storage class."""
     spv_type = c.value_type(k)
     pointee = spv_type.pointee if isinstance(spv_type, PointerType) else None
     if not isinstance(pointee, (IntType, FloatType, VectorType)) or isinstance(pointee, CooperativeMatrixType):
@@ -161,24 +155,34 @@ def _pointer(c: InstructionContext, k: int, op: str) -> tuple[int, np.dtype, int
     if spv_type.storage not in (CoopStorage.StorageBuffer, CoopStorage.PhysicalStorageBuffer, CoopStorage.Workgroup):
         raise c.fail(f"Pointer points into storage class {spv_type.storage}; it must be StorageBuffer, "
                      f"PhysicalStorageBuffer or Workgroup ({EXTENSION}: {op})")
-    if spv_type.storage != CoopStorage.StorageBuffer:
-        raise c.unsupported(f"{op} through a {CoopStorage(spv_type.storage).name} pointer is not supported by the "
-                            f"SPIR-V executor yet (StorageBuffer only)")
     components = pointee.count if isinstance(pointee, VectorType) else 1
-    return c.value(k), np.dtype(pointee.dtype), components
+    return c.value(k), np.dtype(pointee.dtype), components, spv_type.storage
 
 
-def _memory_operands(c: InstructionContext, start: int, op: str) -> None:
-    """Memory Operands after the fixed operands: read and checked; none changes an emulated access."""
+def memory_operands(c: InstructionContext, start: int, op: str, *, store: bool) -> int:
+    """Memory Operands at `start` (if present): checked, none changes an emulated access; the position after them.
+
+    SPV_NV_cooperative_matrix2 amends Memory Operands: MakePointerAvailable is not valid with the
+    cooperative-matrix loads, MakePointerVisible not with the stores."""
     if len(c.args) <= start:
-        return
+        return len(c.args)
     mask = c.args[start]
-    extra = sum(words for bit, words in _MEMORY_OPERAND_WORDS.items() if mask & bit)
     if mask & ~(0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20):
         raise c.unsupported(f"{op}: Memory Operands {mask:#x} has bits this executor does not know")
-    if len(c.args) != start + 1 + extra:
-        raise c.fail(f"{op}: Memory Operands {mask:#x} needs {extra} more words, the instruction has "
-                     f"{len(c.args) - start - 1}")
+    name, forbidden = ("MakePointerVisible", MAKE_POINTER_VISIBLE) if store else ("MakePointerAvailable",
+                                                                                 MAKE_POINTER_AVAILABLE)
+    if mask & forbidden:
+        raise c.fail(f"{op}: Memory Operands {mask:#x} include {name}, which is not valid with {op} "
+                     f"(SPV_NV_cooperative_matrix2: Memory Operands)")
+    return start + 1 + sum(words for bit, words in MEMORY_OPERAND_WORDS.items() if mask & bit)
+
+
+def _memory_operands(c: InstructionContext, start: int, op: str, store: bool) -> None:
+    """The KHR Load/Store's optional Memory Operands, which end the instruction."""
+    end = memory_operands(c, start, op, store=store)
+    if len(c.args) != end:
+        raise c.fail(f"{op}: Memory Operands {c.args[start]:#x} needs {end - start - 1} more words, the instruction "
+                     f"has {len(c.args) - start - 1}")
 
 
 def _constant_layout(c: InstructionContext, k: int, op: str) -> int:
@@ -189,43 +193,91 @@ def _constant_layout(c: InstructionContext, k: int, op: str) -> int:
     return int(found[0])
 
 
-def _memory(f: Frame, pointer_id: int, scoped: Scoped, itemsize: int, op: str
-            ) -> tuple[matrix_memory.MatrixMemory, np.ndarray]:
-    pointer = f.values[pointer_id]
-    assert isinstance(pointer, MemoryPointer)
-    offsets = scoped.uniform(f.mask, np.broadcast_to(pointer.offsets, (scoped.ctx.lanes,)), "Pointer", op)
+@dataclass(frozen=True)
+class _Part:
+    """The memory some active scope instances' Pointers point into, and where (in pointees)."""
+
+    memory: matrix_memory.MatrixMemory      # over `instances`, in order
+    instances: np.ndarray                   # (k,) instance numbers
+    element: np.ndarray                     # (k,) element offsets, in pointees
+    tracker: Any = None                     # Workgroup memory: its race tracker
+
+
+def _in_pointees(offsets: np.ndarray, itemsize: int, op: str) -> np.ndarray:
+    offsets = np.asarray(offsets, np.int64)
     if np.any(offsets % itemsize):
         raise DxLinalgError(f"{op}: Pointer byte offset {int(offsets[np.flatnonzero(offsets % itemsize)[0]])} is "
                             f"not a whole number of pointees of {itemsize} bytes")
-    memory = matrix_memory.buffer_memory(buffer_range(pointer.region), scoped.instances.count)
-    return memory, offsets // itemsize
+    return offsets // itemsize
 
 
-def _select(memory: matrix_memory.MatrixMemory, active: np.ndarray) -> matrix_memory.MatrixMemory:
-    return matrix_memory.MatrixMemory(memory.data, memory.origin[active], memory.size, memory.base_address,
-                                      memory.name, memory.storage_class, memory.writable, memory.written)
+def _parts(c: InstructionContext, f: Frame, pointer_id: int, storage: int, scoped: Scoped, active: np.ndarray,
+           itemsize: int, op: str) -> list[_Part]:
+    """StorageBuffer: one buffer; PhysicalStorageBuffer: each buffer the instances' addresses fall in;
+    Workgroup: each instance's own group's bytes."""
+    pointer = f.values[pointer_id]
+    lanes = scoped.ctx.lanes
+    chosen = np.flatnonzero(active)
+    if storage == CoopStorage.PhysicalStorageBuffer:
+        addresses = scoped.uniform(f.mask, np.broadcast_to(pointer, (lanes,)), "Pointer", op).astype(np.int64)
+        parts = []
+        for region, inside, offsets in f.inv.physical.split(addresses, 1, active.copy(), f.inv.strict, c.loc):
+            picked = np.flatnonzero(inside)
+            memory = matrix_memory.buffer_memory(buffer_range(region), picked.size,
+                                                 storage_class=CoopStorage.PhysicalStorageBuffer)
+            parts.append(_Part(memory, picked, _in_pointees(offsets[picked], itemsize, op)))
+        return parts
+    assert isinstance(pointer, MemoryPointer)
+    offsets = np.broadcast_to(pointer.offsets, (lanes,))
+    region = pointer.region
+    if storage == CoopStorage.Workgroup:
+        shared = region.shared
+        if shared is None or region.lane_base is None:
+            raise DxLinalgError(f"{op}: the Workgroup pointer has no groupshared memory behind it")
+        in_group = scoped.uniform(f.mask, offsets - region.lane_base, "Pointer", op)
+        memory = matrix_memory.workgroup_memory(shared.data, scoped.instances.group_of_instance[chosen],
+                                                size=shared.size, name=region.name)
+        return [_Part(memory, chosen, _in_pointees(in_group[chosen], itemsize, op), shared.tracker)]
+    in_buffer = scoped.uniform(f.mask, offsets, "Pointer", op)
+    memory = matrix_memory.buffer_memory(buffer_range(region), chosen.size)
+    return [_Part(memory, chosen, _in_pointees(in_buffer[chosen], itemsize, op))]
+
+
+def _track(f: Frame, scoped: Scoped, part: _Part, matrix_type: Any, layout: int, stride: np.ndarray | None,
+           pointee: np.dtype, components: int, is_store: bool, op: str) -> None:
+    """Workgroup memory: the accesses go to the groupshared race tracker (barriers, races, unwritten reads)."""
+    if part.tracker is None:
+        return
+    access = matrix_memory.element_offsets(part.memory, matrix_type, layout, None if stride is None else stride,
+                                           part.element, pointee, components, is_store, f.inv.strict, op)
+    matrix_memory.track_groupshared(part.tracker, matrix_type, scoped.instances.size,
+                                    scoped.instances.first_lane[part.instances],
+                                    part.memory.origin[:, None, None] + access.offsets, access.inside,
+                                    scoped.ctx.profile.coopmat, is_store, op)
 
 
 @register_opcode(LOAD)
 def _load(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixLoadKHR"
+    require_declared(c.program.module, Capability.CooperativeMatrixKHR, op, c.loc)
     result = result_matrix(c)
-    pointer_id, pointee, components = _pointer(c, 0, op)
+    pointer_id, pointee, components, storage = _pointer(c, 0, op)
     layout = _constant_layout(c, 1, op)
     stride_id = c.value(2) if len(c.args) > 2 else None
-    _memory_operands(c, 3, op)
+    _memory_operands(c, 3, op, False)
 
     def compute(f: Frame) -> np.ndarray:
         scoped = Scoped(f.inv.ctx, result, op)
         active = scoped.active(f.mask, op)
-        memory, element = _memory(f, pointer_id, scoped, pointee.itemsize * components, op)
         stride = None if stride_id is None else scoped.uniform(f.mask, f.values[stride_id], "Stride", op)
-        loaded = matrix_memory.load_matrix(
-            _select(memory, active), result.matrix, layout=layout,
-            stride=None if stride is None else stride[active], element_offset=element[active], pointee=pointee,
-            pointee_components=components, strict=f.inv.strict)
         whole = np.zeros((scoped.instances.count, *result.matrix.shape), result.matrix.component)
-        whole[active] = loaded.values
+        for part in _parts(c, f, pointer_id, storage, scoped, active, pointee.itemsize * components, op):
+            strides = None if stride is None else stride[part.instances]
+            _track(f, scoped, part, result.matrix, layout, strides, pointee, components, False, op)
+            loaded = matrix_memory.load_matrix(
+                part.memory, result.matrix, layout=layout, stride=strides, element_offset=part.element,
+                pointee=pointee, pointee_components=components, strict=f.inv.strict)
+            whole[part.instances] = loaded.values
         return scoped.scatter(CoopMatrix(result.matrix, whole))
     return guarded(c, compute)
 
@@ -233,23 +285,26 @@ def _load(c: InstructionContext) -> Compute:
 @register_opcode(STORE)
 def _store(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixStoreKHR"
-    pointer_id, pointee, components = _pointer(c, 0, op)
+    require_declared(c.program.module, Capability.CooperativeMatrixKHR, op, c.loc)
+    pointer_id, pointee, components, storage = _pointer(c, 0, op)
     object_type = matrix_operand(c, 1, "Object")
     object_id = c.value(1)
     layout = _constant_layout(c, 2, op)
     stride_id = c.value(3) if len(c.args) > 3 else None
-    _memory_operands(c, 4, op)
+    _memory_operands(c, 4, op, True)
 
     def compute(f: Frame) -> None:
         scoped = Scoped(f.inv.ctx, object_type, op)
         active = scoped.active(f.mask, op)
-        memory, element = _memory(f, pointer_id, scoped, pointee.itemsize * components, op)
         stride = None if stride_id is None else scoped.uniform(f.mask, f.values[stride_id], "Stride", op)
         matrix = scoped.gather(f.values[object_id])
-        matrix_memory.store_matrix(
-            _select(memory, active), _only_active(matrix, active), layout=layout,
-            stride=None if stride is None else stride[active], element_offset=element[active], pointee=pointee,
-            pointee_components=components, strict=f.inv.strict)
+        for part in _parts(c, f, pointer_id, storage, scoped, active, pointee.itemsize * components, op):
+            strides = None if stride is None else stride[part.instances]
+            _track(f, scoped, part, object_type.matrix, layout, strides, pointee, components, True, op)
+            matrix_memory.store_matrix(
+                part.memory, CoopMatrix(matrix.type, matrix.values[part.instances]), layout=layout,
+                stride=strides, element_offset=part.element, pointee=pointee, pointee_components=components,
+                strict=f.inv.strict)
     return guarded(c, compute)
 
 
@@ -257,6 +312,7 @@ def _store(c: InstructionContext) -> Compute:
 @register_opcode(MULADD)
 def _muladd(c: InstructionContext) -> Compute:
     op = "OpCooperativeMatrixMulAddKHR"
+    require_declared(c.program.module, Capability.CooperativeMatrixKHR, op, c.loc)
     result = result_matrix(c)
     types = [matrix_operand(c, k, name) for k, name in enumerate("ABC")]
     ids = [c.value(k) for k in range(3)]
