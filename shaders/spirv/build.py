@@ -76,6 +76,9 @@ MODULES = [
     # cooperative matrices (SPV_KHR_cooperative_matrix, SPV_NV_cooperative_matrix2, SPV_NV_tensor_addressing)
     Module("coopmat_basic.spv", "coopmat_basic.comp", "glslang"),
     Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
+    Module("coopmat_reduce.spv", "coopmat_reduce.comp", "glslang"),
+    Module("coopmat_per_element.spv", "coopmat_per_element.comp", "glslang"),
+    Module("coopmat_convert.spv", "coopmat_convert.comp", "glslang"),
 ]
 
 
