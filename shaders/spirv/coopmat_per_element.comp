@@ -1,6 +1,7 @@
 #version 450
 // OpCooperativeMatrixPerElementOpNV from GL_NV_cooperative_matrix2: a function of (row, column, element) and
 // one with an extra matrix operand and an extra scalar operand. Each subgroup writes its own 512-float region.
+// `placed` also counts its calls, so a run shows how often the implementation calls Func.
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require
@@ -9,10 +10,14 @@ layout(local_size_x = 32) in;
 layout(set = 0, binding = 0) readonly buffer Src { float src[]; };
 layout(set = 0, binding = 1) readonly buffer Other { float other[]; };
 layout(set = 0, binding = 2) buffer Dst { float dst[]; };
+layout(set = 0, binding = 3) buffer Calls { uint calls; };
 layout(push_constant) uniform Factor { float factor; };
 const uint REGION = 512;
 
-float placed(const in uint row, const in uint col, const in float element) { return element + float(row * 100u + col); }
+float placed(const in uint row, const in uint col, const in float element) {
+    atomicAdd(calls, 1u);
+    return element + float(row * 100u + col);
+}
 float scaleAdd(const in uint row, const in uint col, const in float element, const in float o, const in float f) { return element * f + o - float(row); }
 
 void main() {
