@@ -142,3 +142,27 @@ def test_convert_and_transpose_module_equals_coopmat(profile: str) -> None:
                           tr.transpose_matrix(tall, acc(F16, 8, 16, B)).values)
     widened = out[(0, 2)][:count * 256].reshape(-1, 16, 16)
     assert np.array_equal(widened, square.values.astype(np.float32))
+
+
+def _opcodes(name: str) -> set[int]:
+    words = np.frombuffer((SHADERS / name).read_bytes(), np.uint32)
+    found, at = set(), 5
+    while at < words.size:
+        found.add(int(words[at]) & 0xFFFF)
+        at += int(words[at]) >> 16
+    return found
+
+
+@pytest.mark.parametrize(("module", "names"), [
+    ("coopmat_reduce.spv", ("OpCooperativeMatrixReduceEXT",)),
+    ("coopmat_per_element.spv", ("OpCooperativeMatrixPerElementOpEXT",)),
+    ("coopmat_convert.spv", ("OpCooperativeMatrixConvertUseEXT", "OpCooperativeMatrixTransposeNV", "OpFConvert")),
+])
+def test_the_modules_run_above_contain_each_instruction(module: str, names: tuple[str, ...]) -> None:
+    """The module tests above are these instructions' tests. SPIRV-Headers now names opcodes 5366, 5369 and
+    5293 by their EXT aliases (ReduceNV, PerElementOpNV and ConvertNV are the same numbers)."""
+    from dxlinalg.spirv.grammar import opcode_of
+    assert {opcode_of(n) for n in names} <= _opcodes(module)
+    assert {rd.OPCODE, pe.OPCODE, tr.CONVERT_OPCODE} == {opcode_of("OpCooperativeMatrixReduceEXT"),
+                                                          opcode_of("OpCooperativeMatrixPerElementOpEXT"),
+                                                          opcode_of("OpCooperativeMatrixConvertUseEXT")}
