@@ -2,6 +2,15 @@
 // OpCooperativeMatrixConvertNV (Accumulator -> A, Accumulator -> B, same component type) and
 // OpCooperativeMatrixTransposeNV (a 16x8 Accumulator -> an 8x16 MatrixB) from GL_NV_cooperative_matrix2, and an
 // OpFConvert that changes the component type and the Use at once (allowed with CooperativeMatrixConversionsNV).
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadKHR OpCooperativeMatrixConvertNV OpCooperativeMatrixTransposeNV OpCooperativeMatrixStoreKHR
+// @local_size 32 1 1
+// @binding 0 0 src  readonly float16_t[384]: a 16 x 16 matrix at 0, a 16 x 8 matrix at 256 (row-major)
+// @binding 0 1 dst           float16_t[1024 per subgroup]: A at 0, B at 256 (16 x 16), the transpose 8 x 16 at 512
+// @binding 0 2 wide          float[256 per subgroup]: the 16 x 16 matrix as a float MatrixA (OpFConvert)
+// Dispatch 1 x 1 x 1 (tests/spirv/test_coopmat_nv2.py compares with dxlinalg.coopmat.transpose).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require

@@ -2,6 +2,17 @@
 // OpCooperativeMatrixPerElementOpNV from GL_NV_cooperative_matrix2: a function of (row, column, element) and
 // one with an extra matrix operand and an extra scalar operand. Each subgroup writes its own 512-float region.
 // `placed` also counts its calls, so a run shows how often the implementation calls Func.
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadKHR OpCooperativeMatrixPerElementOpNV OpCooperativeMatrixStoreKHR OpAtomicIAdd
+// @local_size 32 1 1
+// @binding 0 0 src   readonly float[256]: the 16 x 16 matrix, row-major
+// @binding 0 1 other readonly float[256]: the extra matrix operand, row-major
+// @binding 0 2 dst            float[512 per subgroup]: placed at 0, scaleAdd at 256 (16 x 16, row-major)
+// @binding 0 3 calls          uint: how many times `placed` was called
+// @push_constant 4            float factor, scaleAdd's extra scalar operand
+// Dispatch 1 x 1 x 1 (tests/spirv/test_coopmat_nv2.py compares with dxlinalg.coopmat.per_element).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require

@@ -2,6 +2,15 @@
 // OpCooperativeMatrixReduceNV from GL_NV_cooperative_matrix2: Row, Column, Row|Column and 2x2 reductions of
 // one 16x16 fp32 matrix, with commutative combines (sum, max) and a non-commutative one (2a + b), into results
 // of the same and of other sizes. Each subgroup writes its own 512-float region (gl_SubgroupID).
+//
+// Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
+// @entry main
+// @uses OpCooperativeMatrixLoadKHR OpCooperativeMatrixReduceNV OpCooperativeMatrixStoreKHR
+// @local_size 32 1 1
+// @binding 0 0 src readonly float[256]: the 16 x 16 matrix, row-major
+// @binding 0 1 dst          float[512 per subgroup]: row sums 16x16 at 0, column maxima 4x16 at 256, the total
+//                           2x8 at 320, 2x2 maxima 8x8 at 336, the 2a + b row fold 16x1 at 400 (all row-major)
+// Dispatch 1 x 1 x 1 (tests/spirv/test_coopmat_nv2.py compares each result with dxlinalg.coopmat.reduce).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
 #extension GL_KHR_memory_scope_semantics : require

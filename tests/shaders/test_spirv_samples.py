@@ -24,7 +24,8 @@ SOURCE_SUFFIXES = (".comp", ".slang", ".spvasm")
 MAGIC = 0x07230203
 SPIRV_1_6 = 0x00010600
 
-# opcodes, decorations and enumerants the reader needs (SPIR-V 1.6 unified, SPV_NV_cooperative_vector)
+# opcodes, decorations and enumerants the reader needs (SPIR-V 1.6 unified, SPV_NV_cooperative_vector,
+# the cooperative-matrix extensions)
 OP_NAMES = {
     "OpEntryPoint": 15, "OpExecutionMode": 16, "OpTypeInt": 21, "OpTypeFloat": 22, "OpTypeVector": 23,
     "OpTypeArray": 28, "OpTypeRuntimeArray": 29, "OpTypeStruct": 30, "OpTypePointer": 32, "OpConstant": 43,
@@ -35,6 +36,11 @@ OP_NAMES = {
     "OpCooperativeVectorMatrixMulNV": 5289, "OpCooperativeVectorOuterProductAccumulateNV": 5290,
     "OpCooperativeVectorReduceSumAccumulateNV": 5291, "OpCooperativeVectorMatrixMulAddNV": 5292,
     "OpCooperativeVectorLoadNV": 5302, "OpCooperativeVectorStoreNV": 5303,
+    # SPV_KHR_cooperative_matrix, SPV_NV_cooperative_matrix2
+    "OpCooperativeMatrixLoadKHR": 4457, "OpCooperativeMatrixStoreKHR": 4458, "OpCooperativeMatrixMulAddKHR": 4459,
+    "OpCooperativeMatrixLengthKHR": 4460, "OpCooperativeMatrixConvertNV": 5293, "OpCooperativeMatrixReduceNV": 5366,
+    "OpCooperativeMatrixLoadTensorNV": 5367, "OpCooperativeMatrixStoreTensorNV": 5368,
+    "OpCooperativeMatrixPerElementOpNV": 5369, "OpCooperativeMatrixTransposeNV": 5390,
 }
 EXECUTION_MODEL_GLCOMPUTE = 5
 EXECUTION_MODE_LOCAL_SIZE = 17
