@@ -11,7 +11,7 @@
 // @binding 0 1 other readonly float[256]: the extra matrix operand, row-major
 // @binding 0 2 dst            float[512 per subgroup]: placed at 0, scaleAdd at 256 (16 x 16, row-major)
 // @binding 0 3 calls          uint: how many times `placed` was called
-// @push_constant 4            float factor, scaleAdd's extra scalar operand
+// @push_constant 4            float factor: scaleAdd's extra scalar operand is factor + gl_SubgroupID
 // Dispatch 1 x 1 x 1 (tests/spirv/test_coopmat_nv2.py compares with dxlinalg.coopmat.per_element).
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_NV_cooperative_matrix2 : require
@@ -38,6 +38,6 @@ void main() {
     coopMatLoad(o, other, 0, 16, gl_CooperativeMatrixLayoutRowMajor);
     coopMatPerElementNV(r1, m, placed);
     coopMatStore(r1, dst, base, 16, gl_CooperativeMatrixLayoutRowMajor);
-    coopMatPerElementNV(r2, m, scaleAdd, o, factor);
+    coopMatPerElementNV(r2, m, scaleAdd, o, factor + float(gl_SubgroupID));   // an operand uniform per subgroup
     coopMatStore(r2, dst, base + 256, 16, gl_CooperativeMatrixLayoutRowMajor);
 }

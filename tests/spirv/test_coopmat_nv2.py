@@ -110,9 +110,12 @@ def test_per_element_module_equals_coopmat_per_element_op(profile: str) -> None:
     settings = load_profile(profile).coopmat
     matrix, extra = held(values, profile, F32, 16, 16), held(other, profile, F32, 16, 16)
     first = pe.per_element_op(matrix, placed, settings=settings, call_index=0)
-    second = pe.per_element_op(matrix, scale_add, extra, np.float32(3), settings=settings, call_index=1)
     assert np.array_equal(out[:, :256].reshape(-1, 16, 16), first.values)
-    assert np.array_equal(out[:, 256:].reshape(-1, 16, 16), second.values)
+    for subgroup in range(subgroups(profile)):   # the scalar operand is factor + gl_SubgroupID: one call per value
+        alone = CoopMatrix(matrix.type, matrix.values[subgroup:subgroup + 1])
+        second = pe.per_element_op(alone, scale_add, CoopMatrix(extra.type, extra.values[subgroup:subgroup + 1]),
+                                   np.float32(3 + subgroup), settings=settings, call_index=1 + subgroup)
+        assert np.array_equal(out[subgroup, 256:].reshape(16, 16), second.values[0])
 
 
 @pytest.mark.parametrize("profile", PROFILES)
