@@ -169,3 +169,24 @@ def test_the_modules_run_above_contain_each_instruction(module: str, names: tupl
     assert {rd.OPCODE, pe.OPCODE, tr.CONVERT_OPCODE} == {opcode_of("OpCooperativeMatrixReduceEXT"),
                                                           opcode_of("OpCooperativeMatrixPerElementOpEXT"),
                                                           opcode_of("OpCooperativeMatrixConvertUseEXT")}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_combine_func_runs_once_per_fold_step_over_every_group_at_once(profile: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vectorised: each SPIR-V run of a CombineFunc covers one step of every row, column or block of every
+    subgroup; never one run per element. Sequential and seeded_shuffle folds take k - 1 steps for k elements."""
+    from dxlinalg.spirv import executor
+
+    runs: list[tuple[str, int]] = []
+    original = executor.run_function
+
+    def counted(function, inv, mask, arguments):  # type: ignore[no-untyped-def]
+        runs.append((function.name, int(mask.shape[0])))
+        return original(function, inv, mask, arguments)
+
+    monkeypatch.setattr(executor, "run_function", counted)
+    run_reduce(np.ones((16, 16), np.float32), profile)
+    n = subgroups(profile)
+    callbacks = [lanes for name, lanes in runs if "main" not in name]      # the entry point, if it counts
+    assert callbacks == [16 * n] * 15 + [16 * n] * 15 + [n] * 255 + [64 * n] * 3 + [16 * n] * 15

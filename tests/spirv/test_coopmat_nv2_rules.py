@@ -15,6 +15,7 @@ from dxlinalg.spirv.compiler import PROGRAM_CHECKS
 from dxlinalg.spirv.errors import (
     SpirvError,
     SpirvUndefinedBehaviorError,
+    SpirvUnsupportedError,
     SpirvValidationError,
 )
 from dxlinalg.spirv.ops.cooperative_matrix_nv2 import check_no_tangled_in_user_functions
@@ -346,3 +347,9 @@ def test_permissive_mode_runs_a_partly_active_reduce_for_the_whole_subgroup() ->
     lane_holds = np.arange(256).reshape(16, 16) // 8        # reference: invocation i holds elements 8i .. 8i+7
     expected = np.where(lane_holds < 16, source.sum(axis=1, keepdims=True), source)
     assert np.array_equal(out, expected)
+
+
+def test_a_combine_func_reading_a_built_in_input_is_unsupported() -> None:
+    with pytest.raises(SpirvUnsupportedError, match="uses the Input variable %gl_SubgroupInvocationID; this executor "
+                                                    "runs a CombineFunc over its calls, not over invocations"):
+        _run_misuse("input_in_combine")

@@ -16,7 +16,7 @@ sys.path.insert(0, str(HERE.parents[3] / "shaders" / "spirv"))
 
 import build  # shaders/spirv/build.py, found through the path above
 
-MODULES = ("tangled_combine", "divergent_reduce")
+MODULES = ("tangled_combine", "divergent_reduce", "input_in_combine")
 
 
 def main() -> int:
