@@ -122,6 +122,10 @@ def _set_type_constant(w: Words, type_id: int, k: int, value: int) -> Words:
     return w
 
 
+def _float_constant(w: Words) -> int:
+    return next(inst[2] for inst in w.all(OP_CONSTANT) if inst[1] == _float(w))
+
+
 def _uint(w: Words) -> int:
     return w.scalar(OP_TYPE_INT, 32, 0)
 
@@ -145,6 +149,8 @@ REDUCE_RULES = {
     "capability": (lambda w: w.without_capability(5430),
                    "needs the CooperativeMatrixReductionsNV capability \\(5430\\)"),
     "extension": (lambda w: w.remove(w.all(OP_EXTENSION)[1]), 'needs OpExtension "SPV_NV_cooperative_matrix2"'),
+    "Matrix a cooperative matrix": (lambda w: w.nth(REDUCE).__setitem__(3, _float_constant(w)),
+                                    "Matrix has type .*float32.*it must be a cooperative matrix"),
     "mask 0": (lambda w: w.nth(REDUCE).__setitem__(4, 0), "Reduce 0x0 must combine Row 0x1, Column 0x2 and 2x2"),
     "2x2 with Row": (lambda w: w.nth(REDUCE).__setitem__(4, 5), "it is invalid to combine 2x2 with Row or Column"),
     "Matrix Use": (lambda w: _set_type_constant(w, w.coopmat(_float(w), 16, 16, 2), 5, 0),
@@ -268,6 +274,8 @@ CONVERT_RULES = {
         "OpFConvert changes Use from MatrixAccumulatorKHR to MatrixAKHR; that needs the CooperativeMatrixConversionsNV"),
     "ConvertNV capability": (lambda w: _fconvert_keeps_use(w).without_capability(5431),
                              "OpCooperativeMatrixConvertNV needs the CooperativeMatrixConversionsNV capability"),
+    "Convert Matrix a cooperative matrix": (lambda w: w.nth(CONVERT, 0).__setitem__(3, w.uint(256)),
+                                            "Matrix has type .*uint32.*it must be a cooperative matrix"),
     "Convert Matrix Use": (lambda w: w.nth(CONVERT, 1).__setitem__(3, w.nth(CONVERT, 0)[2]),
                            "'Matrix' is .*MatrixAKHR.*its Use must be MatrixAccumulatorKHR"),
     "Convert Result Use": (lambda w: w.nth(CONVERT, 0).__setitem__(1, w.coopmat(_half(w), 16, 16, 2)),

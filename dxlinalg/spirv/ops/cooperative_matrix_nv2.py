@@ -47,7 +47,14 @@ from dxlinalg.spirv.ops.cooperative_matrix import (
     matrix_operand,
     result_matrix,
 )
-from dxlinalg.spirv.types import FunctionType, IntType, SpvType
+from dxlinalg.spirv.types import (
+    BoolType,
+    FloatType,
+    FunctionType,
+    IntType,
+    SpvType,
+    VectorType,
+)
 
 if TYPE_CHECKING:
     from dxlinalg.spirv.program import CompiledFunction
@@ -313,6 +320,10 @@ def _per_element(c: InstructionContext) -> Compute:
     extra_ids = [c.value(k) for k in range(2, len(c.args))]
     extra_types = [c.type_of(i) for i in extra_ids]
     check_func_signature(c, function_id, function_type, matrix_type, extra_types)
+    for position, value_type in enumerate(extra_types):
+        if not isinstance(value_type, (IntType, FloatType, BoolType, VectorType)):
+            raise c.unsupported(f"{pe.OP}: extra operand {position} is {_name(value_type)}; this executor passes "
+                                f"cooperative matrices, scalars and vectors to Func, not composites or pointers")
     function = callback_function(c, function_id, "Func", pe.OP)
     index_types: tuple[IntType, IntType] = tuple(function_type.parameters[:2])  # type: ignore[assignment]
     matrix_id = c.value(0)
