@@ -78,6 +78,9 @@ MODULES = [
     Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
     Module("coopmat_tensor_view.spv", "coopmat_tensor_view.comp", "glslang"),
     Module("coopmat_workgroup.spv", "coopmat_workgroup.comp", "glslang"),
+    Module("coopmat_reduce.spv", "coopmat_reduce.comp", "glslang"),
+    Module("coopmat_per_element.spv", "coopmat_per_element.comp", "glslang"),
+    Module("coopmat_convert.spv", "coopmat_convert.comp", "glslang"),
 ]
 
 

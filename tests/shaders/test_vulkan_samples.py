@@ -184,6 +184,24 @@ DEVICE_ADDRESS_MODULES = {"buffer_reference.spv", "coopmat_workgroup.spv"}
 DESCRIPTOR_MODULES = sorted(set(MANIFEST) - DEVICE_ADDRESS_MODULES)
 
 
+def coopmat2_case(name: str, profile: str) -> Case | None:
+    """The SPV_NV_cooperative_matrix2 modules: one 32-invocation group, whole subgroups on 4- and 32-wide devices."""
+    if 32 % load_profile(profile).wave_size:
+        return None                      # a 32-invocation group is not whole subgroups there
+    generator = rng(name, profile)
+    if name == "coopmat_convert.spv":
+        return Case((1, 1, 1), {(0, 0): generator.integers(-64, 64, 384).astype(np.float16),
+                                (0, 1): np.zeros(8 * 1024, np.float16), (0, 2): np.zeros(8 * 256, np.float32)})
+    source = generator.integers(-4, 4, 256).astype(np.float32)
+    if name == "coopmat_reduce.spv":
+        return Case((1, 1, 1), {(0, 0): source, (0, 1): np.zeros(8 * 512, np.float32)})
+    return Case((1, 1, 1), {(0, 0): source, (0, 1): source[::-1].copy(), (0, 2): np.zeros(8 * 512, np.float32),
+                            (0, 3): np.zeros(1, np.uint32)}, np.float32(2).tobytes())
+
+
+CASES.update(dict.fromkeys(("coopmat_reduce.spv", "coopmat_per_element.spv", "coopmat_convert.spv"), coopmat2_case))
+
+
 def test_every_committed_module_is_run():
     assert set(CASES) | DEVICE_ADDRESS_MODULES == set(MANIFEST)
 
