@@ -49,7 +49,7 @@ from dxlinalg.coopmat.matrix_memory import (
 )
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
-from dxlinalg.coopmat.ownership import holder_write_order, ownership_map
+from dxlinalg.coopmat.ownership import ownership_map, store_write_order
 from dxlinalg.coopmat.per_element import per_element_op
 from dxlinalg.coopmat.reduce import reduce_matrix
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
@@ -364,8 +364,7 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
     if not active.any():
         return
     settings = ctx.profile.coopmat
-    write_order = holder_write_order(ownership_map(m.type, m.instances.size, settings)) \
-        if settings.store_conflict_order == "holder_order" else None
+    write_order = store_write_order(ownership_map(m.type, m.instances.size, settings), settings)
     if buffer.handles is None:
         store_tensor_instances(buf, m.matrix.values[active], base, offsets[active], pointers[active], view=tensorView,
                                strict=ctx.strict, op=op, settings=settings, write_order=write_order)

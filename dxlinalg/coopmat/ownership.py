@@ -203,6 +203,12 @@ def holder_write_order(ownership: OwnershipMap) -> np.ndarray:
     return order
 
 
+def store_write_order(ownership: OwnershipMap, settings: CooperativeMatrixSettings) -> np.ndarray | None:
+    """The order in which a tensor store's writes to one address land, as the profile's
+    `store_conflict_order` says: None keeps the core's element order."""
+    return holder_write_order(ownership) if settings.store_conflict_order == "holder_order" else None
+
+
 # -- values per invocation -------------------------------------------------------------------------------
 def to_fragments(matrix: CoopMatrix, ownership: OwnershipMap) -> np.ndarray:
     """(instances, scope_size, length) of the component type: each invocation's components; padding is 0."""

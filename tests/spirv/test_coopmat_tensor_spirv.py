@@ -23,7 +23,6 @@ from dxlinalg.coopmat import (
     gl_CooperativeMatrixClampModeConstantNV,
     gl_CooperativeMatrixClampModeMirrorRepeatNV,
     gl_CooperativeMatrixClampModeRepeatNV,
-    load_tensor,
     setTensorLayoutBlockSizeNV,
     setTensorLayoutClampValueNV,
     setTensorLayoutDimensionNV,
@@ -32,9 +31,11 @@ from dxlinalg.coopmat import (
     setTensorViewDimensionsNV,
     setTensorViewStrideNV,
     sliceTensorLayoutNV,
-    store_tensor,
 )
+from dxlinalg.coopmat import load_tensor as load_tensor_as_is
+from dxlinalg.coopmat import store_tensor as store_tensor_as_is
 from dxlinalg.coopmat.tensor_memory import DecodeBlocks
+from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import run
 from dxlinalg.spirv.errors import (
     SpirvBinaryError,
@@ -54,7 +55,7 @@ from tests.spirv.spirv_words import (
 )
 
 MODULE = Path(__file__).resolve().parents[2] / "shaders" / "spirv" / "coopmat_tensor_view.spv"
-PROFILES = ("reference", "adversarial")
+PROFILES = ("reference", "adversarial", "nvidia-h100")     # nvidia-h100: the H100's tensor-edge settings
 T = 16
 CASES = 9
 SOURCE_ELEMENTS = 1024
@@ -91,8 +92,9 @@ def _source() -> np.ndarray:
     return ((np.arange(SOURCE_ELEMENTS) * 7) % 61 - 30).astype(np.float16)
 
 
-def _run(params: Params, profile: str = "reference", module: object = MODULE) -> tuple[np.ndarray, np.ndarray]:
-    out = run(module, buffers={(0, 0): _source(), (0, 1): np.zeros(CASES * T * T, np.float16),
+def _run(params: Params, profile: str = "reference", module: object = MODULE,
+         strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    out = run(module, strict=strict, buffers={(0, 0): _source(), (0, 1): np.zeros(CASES * T * T, np.float16),
                                (0, 2): np.zeros(STORED_ELEMENTS, np.float16)},
               push_constants=params.pack(), profile=profile)
     return out[(0, 1)].reshape(CASES, T, T), out[(0, 2)]
@@ -105,8 +107,16 @@ def decode_pair(blocks: DecodeBlocks, block_coord: np.ndarray, coord_in_block: n
     return picked + (block_coord[:, 0] & 3).astype(np.float16)
 
 
-def _expected(p: Params) -> tuple[np.ndarray, np.ndarray]:
-    """What the shader computes, through dxlinalg.coopmat directly."""
+def _expected(p: Params, profile: str = "reference", strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """What the shader computes, through dxlinalg.coopmat directly with the profile's settings."""
+    coopmat = load_profile(profile).coopmat
+
+    def load_tensor(*args: object, **kwargs: object) -> np.ndarray:
+        return load_tensor_as_is(*args, settings=coopmat, strict=strict, **kwargs)
+
+    def store_tensor(*args: object, **kwargs: object) -> object:
+        return store_tensor_as_is(*args, settings=coopmat, strict=strict, **kwargs)
+
     src = _source().view(np.uint8)
     shape, f16 = (T, T), np.float16
     zero, sevens = np.zeros(shape, f16), np.full(shape, 7, f16)
@@ -150,7 +160,7 @@ def _expected(p: Params) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("params", PARAMS, ids=lambda p: f"{p.H}x{p.W}@{p.row0},{p.col0}")
 def test_every_layout_view_and_decode_case_equals_coopmat(profile: str, params: Params) -> None:
     loads, stores = _run(params, profile)
-    expected_loads, expected_stores = _expected(params)
+    expected_loads, expected_stores = _expected(params, profile)
     for case in range(CASES):
         assert np.array_equal(loads[case], expected_loads[case]), f"case {case}"
     assert np.array_equal(stores, expected_stores)
@@ -172,9 +182,23 @@ def _params(draw: st.DrawFn) -> Params:
 @given(params=_params(), profile=st.sampled_from(PROFILES))
 def test_any_layout_view_and_clip_equals_coopmat(params: Params, profile: str) -> None:
     loads, stores = _run(params, profile)
-    expected_loads, expected_stores = _expected(params)
+    expected_loads, expected_stores = _expected(params, profile)
     assert np.array_equal(loads.view(np.uint16), expected_loads.view(np.uint16))
     assert np.array_equal(stores.view(np.uint16), expected_stores.view(np.uint16))
+
+
+def test_the_profiles_tensor_edge_settings_reach_the_executor() -> None:
+    """A clip whose offset + 0xFFFFFFFF passes 2^32: `reference` reports the unspecified wrap in strict
+    mode and wraps it otherwise, the H100 does not wrap (coopmat.clip_span_sum); the executor gives each
+    profile's answer."""
+    params = PARAMS[1]._replace(clip_row=2, clip_col=3)
+    assert load_profile("reference").coopmat.clip_span_sum != load_profile("nvidia-h100").coopmat.clip_span_sum
+    with pytest.raises(SpirvUndefinedBehaviorError, match="does not fit in uint32"):
+        _run(params, "reference")
+    (ref_loads, _), (h100_loads, _) = _run(params, "reference", strict=False), _run(params, "nvidia-h100")
+    assert not np.array_equal(ref_loads[5], h100_loads[5])
+    assert np.array_equal(ref_loads[5], _expected(params, "reference", strict=False)[0][5])
+    assert np.array_equal(h100_loads[5], _expected(params, "nvidia-h100")[0][5])
 
 
 def test_the_cases_differ_so_a_mixed_up_case_would_fail() -> None:

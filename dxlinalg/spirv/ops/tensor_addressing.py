@@ -30,6 +30,7 @@ from dxlinalg.coopmat import tensor_rules
 from dxlinalg.coopmat.matrix_enums import StorageClass
 from dxlinalg.coopmat.matrix_memory import track_groupshared
 from dxlinalg.coopmat.matrix_type import CoopMatrix
+from dxlinalg.coopmat.ownership import store_write_order
 from dxlinalg.coopmat.tangled import UserFunction, calling_user_function
 from dxlinalg.coopmat.tensor_addressing import tensor_element_addresses
 from dxlinalg.coopmat.tensor_batch import load_tensor_instances, store_tensor_instances
@@ -593,7 +594,8 @@ def _load_tensor(c: InstructionContext) -> Compute:
                 layout, view = _split_key(key, layout_type, extra.view_type)
                 values[chosen] = load_tensor_instances(
                     memory.range, shape, layout, dtype, _signed_offsets(layouts[chosen], dim),
-                    memory.offsets[members], view=view, obj=values[chosen], strict=f.inv.strict, op=op)
+                    memory.offsets[members], view=view, obj=values[chosen], strict=f.inv.strict, op=op,
+                    settings=f.inv.ctx.profile.coopmat)
         return scoped.scatter(CoopMatrix(result.matrix, values))
     return guarded(c, compute)
 
@@ -616,9 +618,9 @@ def _decoded(c: InstructionContext, f: Frame, memory: Memory, result: Cooperativ
         view = None if views is None or extra.view_type is None else extra.view_type.unpack(views[instance])
         values[instance] = load_tensor(memory.range, shape, layout, dtype, view=view, pointer_offset=int(offset),
                                        obj=values[instance], decode=record, block_bytes=extra.decode.block_bytes,
-                                       strict=f.inv.strict, op=op)
-        accessed.append(tensor_element_addresses(shape, layout, view, store=False, strict=f.inv.strict,
-                                                 op=op).accessed)
+                                       strict=f.inv.strict, op=op, settings=f.inv.ctx.profile.coopmat)
+        accessed.append(tensor_element_addresses(shape, layout, view, store=False, strict=f.inv.strict, op=op,
+                                                 settings=f.inv.ctx.profile.coopmat).accessed)
     decoded = iter(np.split(_call_decode(c, f, memory.range, extra.decode, requests, dtype, op),
                             np.cumsum([r[0].shape[0] for r in requests])[:-1]) if requests else [])
     for instance, elements in zip(memory.instances, accessed):
@@ -667,6 +669,8 @@ def _store_tensor(c: InstructionContext) -> Compute:
         layouts = scoped.uniform(f.mask, f.values[layout_id], "TensorLayout", op)
         views = None if extra.view_id is None else scoped.uniform(f.mask, f.values[extra.view_id], "TensorView", op)
         matrix = scoped.gather(f.values[object_id])
+        settings = f.inv.ctx.profile.coopmat
+        write_order = store_write_order(scoped.map, settings)
         for memory in instance_memories(c, f, scoped, pointer_id, storage, active, op):
             f.inv.ctx.settle_memory(memory.range.data)
             _track(memory, scoped, object_type.matrix, layouts, views, layout_type, extra.view_type, True,
@@ -679,7 +683,7 @@ def _store_tensor(c: InstructionContext) -> Compute:
                 layout, view = _split_key(key, layout_type, extra.view_type)
                 store_tensor_instances(memory.range, matrix.values[chosen], layout,
                                        _signed_offsets(layouts[chosen], dim), memory.offsets[members], view=view,
-                                       strict=f.inv.strict, op=op)
+                                       strict=f.inv.strict, op=op, settings=settings, write_order=write_order)
             memory.range.mark_written()
     return guarded(c, compute)
 
