@@ -64,6 +64,17 @@ def test_strict_mode_reports_an_unlisted_muladd_only_where_the_profile_says_repo
     reporting = load_profile("nvidia-h100").model_copy(update={"coopmat": REPORTING})
     with pytest.raises(UndefinedBehaviorError, match="int8 x int8 \\+ int32 -> int32, M 16 N 8 K 16.*11 listed"):
         cooperative_matrix_muladd(*operands, result, 0xF, profile=reporting)
-    for profile, strict in ((reporting, False), ("nvidia-h100", True)):
+    running = load_profile("nvidia-h100").model_copy(update={"coopmat": H100.model_copy(
+        update={"unlisted_muladd": "run"})})
+    for profile, strict in ((reporting, False), (running, True)):
         got = cooperative_matrix_muladd(*operands, result, 0xF, profile=profile, strict=strict)
         assert (got.values == 16).all()
+
+
+def test_nvidia_h100_reports_an_unlisted_muladd_as_vulkan_validation_would():
+    assert load_profile("nvidia-h100").coopmat.unlisted_muladd == "report"
+    a_type, b_type, c_type, result = types(16, 8, 16, np.int8, np.int32)       # int8 needs K = 32 there
+    operands = (CoopMatrix(a_type, np.ones((1, 16, 16), np.int8)), CoopMatrix(b_type, np.ones((1, 16, 8), np.int8)),
+                CoopMatrix(c_type, np.zeros((1, 16, 8), np.int32)))
+    with pytest.raises(UndefinedBehaviorError, match="M 16 N 8 K 16.*11 listed"):
+        cooperative_matrix_muladd(*operands, result, 0xF, profile="nvidia-h100")
