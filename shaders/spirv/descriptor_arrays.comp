@@ -7,7 +7,7 @@
 //
 // Interface (checked against the binary by tests/shaders/test_spirv_samples.py):
 // @entry main
-// @uses OpAccessChain OpArrayLength
+// @uses OpTypeArray OpTypeRuntimeArray
 // @local_size 32 1 1
 // @binding 0 0 inputs    readonly float[count] in each of 3 blocks (a descriptor array)
 // @binding 0 1 scales    vec4 in each of 2 uniform blocks (a descriptor array)
