@@ -126,7 +126,7 @@ class MemoryPointer:
         return MemoryPointer(self.region, np.broadcast_to(self.offsets, (lanes,)), self.layout)
 
     def merge(self, mask: np.ndarray, old: Any) -> MemoryPointer:
-        if not isinstance(old, MemoryPointer) or old.region is not self.region:
+        if not isinstance(old, MemoryPointer) or isinstance(old, ElementPointer) or old.region is not self.region:
             raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
                                         "(variable pointers) is not supported")
         return MemoryPointer(self.region, np.where(mask, self.offsets, old.offsets), self.layout)
@@ -162,9 +162,37 @@ class DescriptorArray:
         return self
 
 
-class SplitPointer(MemoryPointer):
+class ElementPointer(MemoryPointer):
+    """A MemoryPointer into one element of a descriptor array. Merged under a mask with a pointer into
+    another element (a value live across blocks, OpPhi, OpSelect) it becomes a `SplitPointer`."""
+
+    __slots__ = ()
+
+    def merge(self, mask: np.ndarray, old: Any) -> MemoryPointer:
+        if isinstance(old, ElementPointer) and not isinstance(old, SplitPointer) and old.region is self.region:
+            return ElementPointer(self.region, np.where(mask, self.offsets, old.offsets), self.layout)
+        return split_merge(mask, self, old)
+
+
+def split_merge(mask: np.ndarray, new: MemoryPointer, old: Any) -> SplitPointer:
+    """`new` on the lanes in `mask`, `old` on the others, both pointers into descriptor-array elements."""
+    if not isinstance(old, ElementPointer):
+        raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
+                                    "(variable pointers) is not supported")
+    parts = [(mask & lanes, part) for lanes, part in _parts(new, mask)]
+    parts += [(~mask & lanes, part) for lanes, part in _parts(old, mask)]
+    return SplitPointer([(lanes, part) for lanes, part in parts if lanes.any()], new.layout)
+
+
+def _parts(pointer: MemoryPointer, mask: np.ndarray) -> list[tuple[np.ndarray, MemoryPointer]]:
+    if isinstance(pointer, SplitPointer):
+        return pointer.parts
+    return [(np.ones_like(mask), pointer)]
+
+
+class SplitPointer(ElementPointer):
     """A pointer into the blocks of a descriptor array whose element differs between lanes: `parts` holds
-    (lanes, MemoryPointer) for each element some active lane chose. Loads, stores, atomics and access
+    (lanes, ElementPointer) for each element some active lane chose. Loads, stores, atomics and access
     chains go part by part (one numpy operation per distinct element, never per lane); an instruction that
     needs one region (`region`, `offsets`) reports it as unsupported."""
 
@@ -185,8 +213,8 @@ class SplitPointer(MemoryPointer):
     @staticmethod
     def _one_region() -> str:
         return ("this instruction needs one buffer on every lane, but the lanes chose different elements of a "
-                "descriptor array (a non-uniform index): only loads, stores, atomics, access chains and "
-                "OpArrayLength support that")
+                "descriptor array (a non-uniform index): only loads, stores, atomics, access chains, "
+                "OpArrayLength and merges of such pointers support that")
 
     def lane_count(self) -> int:
         return max((int(lanes.shape[0]) for lanes, _ in self.parts), default=1)
@@ -195,8 +223,7 @@ class SplitPointer(MemoryPointer):
         return self
 
     def merge(self, mask: np.ndarray, old: Any) -> SplitPointer:
-        raise SpirvUnsupportedError("merging a pointer into a descriptor array chosen per lane with another "
-                                    "pointer (OpPhi or OpSelect of pointers) is not supported")
+        return split_merge(mask, self, old)
 
 
 class LogicalPointer:

@@ -231,3 +231,43 @@ def test_a_descriptor_array_cannot_be_loaded_whole() -> None:
     code = k_.finish().astype("<u4").tobytes()
     with pytest.raises(SpirvUnsupportedError, match="is a descriptor array: index it with OpAccessChain"):
         run(code, buffers={(0, 0, 0): np.zeros(4, np.uint32)})
+
+
+@pytest.mark.parametrize("else_index", ["const1", "lane"])
+def test_pointers_into_different_elements_merge_through_a_phi(else_index: str) -> None:
+    """p = i even ? &blocks[0].d[i] : &blocks[k].d[i] (k = 1, or i % 3 NonUniform), an OpPhi of the two
+    pointers in the merge block; out[i] = *p. The lanes of each branch keep their own element."""
+    k_ = ComputeKernel(local_size=(LOCAL, 1, 1))
+    b, fn = k_.module, k_.fn
+    uint, sint = b.uint(), b.int()
+    block = b.struct(b.runtime_array(uint, 4), offsets=[0], block=True)
+    blocks = b.variable(b.array(block, BLOCKS), SB, descriptor=(0, 0), name="blocks")
+    k_.interface.append(blocks)
+    out = k_.buffer(0, 1, uint, name="out")
+    i = k_.global_id_x()
+    even = fn.op("OpIEqual", b.bool(), fn.op("OpBitwiseAnd", uint, i, b.constant(uint, 1)), b.constant(uint, 0))
+    then, other, merge = fn.label(), fn.label(), fn.label()
+    fn.do("OpSelectionMerge", merge, 0)
+    fn.do("OpBranchConditional", even, then, other)
+    fn.block(then)
+    pointer_type = b.pointer(SB, uint)
+    first = fn.op("OpAccessChain", pointer_type, blocks, b.constant(sint, 0), b.constant(sint, 0), i)
+    fn.do("OpBranch", merge)
+    fn.block(other)
+    k = b.constant(sint, 1) if else_index == "const1" else fn.op("OpUMod", uint, i, b.constant(uint, 3))
+    second = fn.op("OpAccessChain", pointer_type, blocks, k, b.constant(sint, 0), i)
+    if else_index == "lane":
+        b.decorate(k, Decoration.NonUniform)
+    fn.do("OpBranch", merge)
+    fn.block(merge)
+    chosen = fn.op("OpPhi", pointer_type, first, then, second, other)
+    k_.store(out, i, uint, fn.op("OpLoad", uint, chosen))
+    code = k_.finish().astype("<u4").tobytes()
+    count = 3 * LOCAL
+    buffers = inputs(count)
+    got = run(code, groups=(3, 1, 1), buffers=buffers)
+    expected = np.zeros(count, np.uint32)
+    for lane in range(count):
+        element = 0 if lane % 2 == 0 else (1 if else_index == "const1" else lane % 3)
+        expected[lane] = buffers[(0, 0, element)][lane]
+    assert np.array_equal(got[(0, 1)], expected)

@@ -26,6 +26,7 @@ from dxlinalg.spirv.pointers import (
     MEMBER,
     Cell,
     DescriptorArray,
+    ElementPointer,
     LogicalPointer,
     MemoryPointer,
     SplitPointer,
@@ -463,7 +464,7 @@ def _access_chain(c: InstructionContext, with_element: bool) -> Compute:
         if with_element:
             offsets = offsets + element_offset(f)
         offsets, layout = walk(f, offsets, ptr.layout)
-        return MemoryPointer(ptr.region, offsets, layout)
+        return type(ptr)(ptr.region, offsets, layout)         # a MemoryPointer or an ElementPointer
 
     def memory(f: Frame) -> MemoryPointer:
         ptr = f.values[base]
@@ -498,7 +499,7 @@ def _descriptor_array_chain(c: InstructionContext, base: int, element: Step, wal
                                   f"an access through it is undefined")
             return None
         offsets, layout = walk(f, np.zeros(1, np.int64), array.layout)
-        return MemoryPointer(region, offsets, layout)
+        return ElementPointer(region, offsets, layout)
 
     def compute(f: Frame) -> MemoryPointer:
         array = f.values[base]
