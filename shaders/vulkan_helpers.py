@@ -121,15 +121,22 @@ class VulkanContext:
         target.mapped[: raw.size] = raw
         return target
 
-    def compute_pipeline(self, code: bytes, bindings: Mapping[tuple[int, int], int], push_size: int = 0,
+    def compute_pipeline(self, code: bytes, bindings: Mapping[tuple[int, ...], int], push_size: int = 0,
                          spec_constants: Mapping[int, Any] | None = None, entry_point: str = "main") -> ComputePipeline:
         """Shader module, one set layout per set, pipeline layout with a compute push-constant range of `push_size`
-        bytes (rounded up to 4), and the compute pipeline specialized with `spec_constants`."""
+        bytes (rounded up to 4), and the compute pipeline specialized with `spec_constants`. `bindings` keys are
+        (set, binding), or (set, binding, element) for a descriptor array (descriptorCount: the highest element + 1)."""
         module = vkCreateShaderModule(self.device, VkShaderModuleCreateInfo(codeSize=len(code), pCode=code))
+        counts: dict[tuple[int, int], int] = {}
+        types: dict[tuple[int, int], int] = {}
+        for key, kind in bindings.items():
+            counts[key[:2]] = max(counts.get(key[:2], 0), key[2] + 1 if len(key) == 3 else 1)
+            types[key[:2]] = kind
         set_layouts = {}
-        for number in sorted({key[0] for key in bindings}):
-            entries = [VkDescriptorSetLayoutBinding(binding, kind, 1, VK_SHADER_STAGE_COMPUTE_BIT)
-                       for (set_number, binding), kind in sorted(bindings.items()) if set_number == number]
+        for number in sorted({key[0] for key in types}):
+            entries = [VkDescriptorSetLayoutBinding(binding, kind, counts[(set_number, binding)],
+                                                    VK_SHADER_STAGE_COMPUTE_BIT)
+                       for (set_number, binding), kind in sorted(types.items()) if set_number == number]
             set_layouts[number] = vkCreateDescriptorSetLayout(self.device, VkDescriptorSetLayoutCreateInfo(
                 bindingCount=len(entries), pBindings=entries))
         slots = [set_layouts.get(n) for n in range(max(set_layouts, default=-1) + 1)]
@@ -144,21 +151,23 @@ class VulkanContext:
         vkCreateComputePipelines(self.device, None, 1, [VkComputePipelineCreateInfo(stage=stage, layout=layout)],
                                  None, pipelines)
         vkDestroyShaderModule(self.device, module)
-        return ComputePipeline(pipelines[0], layout, set_layouts, dict(bindings), push)
+        return ComputePipeline(pipelines[0], layout, set_layouts, types, push)
 
     def descriptor_sets(self, pipeline: ComputePipeline,
-                        buffers: Mapping[tuple[int, int], HostVisibleBuffer]) -> dict[int, VkDescriptorSet]:
-        """One set per set layout, each binding written with its whole buffer."""
+                        buffers: Mapping[tuple[int, ...], HostVisibleBuffer]) -> dict[int, VkDescriptorSet]:
+        """One set per set layout, each binding (or array element, for a (set, binding, element) key) written
+        with its whole buffer."""
         sets = {}
         for number, set_layout in pipeline.set_layouts.items():
             allocated = [None]
             vkAllocateDescriptorSets(self.device, VkDescriptorSetAllocateInfo(
                 descriptorPool=self.descriptor_pool, descriptorSetCount=1, pSetLayouts=[set_layout]), allocated)
             sets[number] = allocated[0]
-        writes = [VkWriteDescriptorSet(dstSet=sets[number], dstBinding=binding, descriptorCount=1,
-                                       descriptorType=pipeline.types[(number, binding)],
+        writes = [VkWriteDescriptorSet(dstSet=sets[key[0]], dstBinding=key[1], descriptorCount=1,
+                                       dstArrayElement=key[2] if len(key) == 3 else 0,
+                                       descriptorType=pipeline.types[key[:2]],
                                        pBufferInfo=[VkDescriptorBufferInfo(target.buffer, 0, VK_WHOLE_SIZE)])
-                  for (number, binding), target in sorted(buffers.items())]
+                  for key, target in sorted(buffers.items())]
         vkUpdateDescriptorSets(self.device, len(writes), writes, 0, None)
         return sets
 
@@ -225,16 +234,17 @@ def specialization_info(values: Mapping[int, Any]) -> VkSpecializationInfo | Non
     return VkSpecializationInfo(len(entries), entries, len(data), data)
 
 
-def run_module(code: bytes, groups: tuple[int, int, int], buffers: Mapping[tuple[int, int], np.ndarray],
+def run_module(code: bytes, groups: tuple[int, int, int], buffers: Mapping[tuple[int, ...], np.ndarray],
                push_constants: bytes = b"", spec_constants: Mapping[int, Any] | None = None,
                profile: str | DeviceProfile = "reference", validation: bool = True,
                uniform: frozenset[tuple[int, int]] = frozenset(),
-               context: VulkanContext | None = None) -> dict[tuple[int, int], np.ndarray]:
+               context: VulkanContext | None = None) -> dict[tuple[int, ...], np.ndarray]:
     """Dispatch a compiled module through the Vulkan calls (module, layouts, pipeline, descriptor set, push
     constants, dispatch, submit, fence) and return each buffer's contents afterwards, with its dtype and shape:
-    what `dxlinalg.spirv.run` returns for the same arguments. Buffers in `uniform` are bound as uniform buffers."""
+    what `dxlinalg.spirv.run` returns for the same arguments (keys (set, binding), or (set, binding, element) for
+    an element of a descriptor array). Bindings in `uniform` ((set, binding)) are bound as uniform buffers."""
     vk = context or VulkanContext(profile, validation)
-    types = {key: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER if key in uniform else VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+    types = {key: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER if key[:2] in uniform else VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
              for key in buffers}
     pipeline = vk.compute_pipeline(code, types, len(push_constants), spec_constants)
     uploaded = {key: vk.upload(array) for key, array in buffers.items()}

@@ -3,8 +3,10 @@
     dxlinalg spirv shader.spv --buffer 0:0=input.npy --buffer 0:1=output.bin --groups 16 1 1 \
         --push-constants push.bin --spec 0=64 --out results
 
-A buffer file is a `.npy` array (no pickled objects) or raw bytes (any other name). After the
-dispatch each buffer is written to `--out` as `set{S}_binding{B}.npy` or `.bin`, like its input.
+A buffer file is a `.npy` array (no pickled objects) or raw bytes (any other name). An element of a
+descriptor array is `SET:BINDING[ELEMENT]=FILE` (e.g. `0:1[2]=blocks2.npy`). After the dispatch each
+buffer is written to `--out` as `set{S}_binding{B}.npy` (an element: `set{S}_binding{B}_element{E}.npy`)
+or `.bin`, like its input.
 Errors are one line (the console script prints the first line of the exception and exits 2).
 """
 
@@ -28,8 +30,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     command.add_argument("--entry-point", default="main", help="GLCompute entry point name (default: main)")
     command.add_argument("--groups", nargs=3, type=int, default=[1, 1, 1], metavar=("X", "Y", "Z"),
                          help="workgroups to dispatch (default: 1 1 1)")
-    command.add_argument("--buffer", action="append", default=[], metavar="SET:BINDING=FILE",
-                         help="bind a buffer: a .npy array or raw bytes (repeatable)")
+    command.add_argument("--buffer", action="append", default=[], metavar="SET:BINDING[ELEMENT]=FILE",
+                         help="bind a buffer: a .npy array or raw bytes; [ELEMENT] for an element of a descriptor "
+                              "array (repeatable)")
     command.add_argument("--push-constants", metavar="FILE", help="push-constant bytes (raw, or a .npy array)")
     command.add_argument("--spec", action="append", default=[], metavar="ID=VALUE",
                          help="specialization constant: an integer, a float, true or false (repeatable)")
@@ -60,13 +63,21 @@ def _read_array(path: Path, what: str) -> np.ndarray | bytes:
     return path.read_bytes()
 
 
-def parse_buffer(text: str) -> tuple[tuple[int, int], Path]:
-    """'0:1=data.npy' -> ((0, 1), Path('data.npy'))."""
+def parse_buffer(text: str) -> tuple[tuple[int, ...], Path]:
+    """'0:1=data.npy' -> ((0, 1), Path('data.npy')); '0:1[2]=data.npy' -> ((0, 1, 2), ...) (descriptor array)."""
     binding, separator, file = text.partition("=")
     descriptor_set, colon, slot = binding.partition(":")
-    if not separator or not colon or not file or not descriptor_set.strip().isdigit() or not slot.strip().isdigit():
-        raise _argument_error(f"--buffer {text!r}: write SET:BINDING=FILE, e.g. 0:1=data.npy")
-    return (int(descriptor_set), int(slot)), Path(file)
+    slot, bracket, element = slot.partition("[")
+    numbers = [descriptor_set, slot] + ([element[:-1]] if bracket else [])
+    if not separator or not colon or not file or (bracket and not element.endswith("]")) or \
+            not all(n.strip().isdigit() for n in numbers):
+        raise _argument_error(f"--buffer {text!r}: write SET:BINDING=FILE, e.g. 0:1=data.npy, or "
+                              f"SET:BINDING[ELEMENT]=FILE for an element of a descriptor array, e.g. 0:1[2]=data.npy")
+    return tuple(int(n) for n in numbers), Path(file)
+
+
+def _describe(key: tuple[int, ...]) -> str:
+    return f"set {key[0]} binding {key[1]}" + (f" element {key[2]}" if len(key) == 3 else "")
 
 
 def parse_spec(text: str) -> tuple[int, object]:
@@ -90,12 +101,12 @@ def parse_spec(text: str) -> tuple[int, object]:
 def run_command(args: argparse.Namespace) -> int:
     from dxlinalg.spirv import run
 
-    buffers: dict[tuple[int, int], Any] = {}
-    suffixes: dict[tuple[int, int], str] = {}
+    buffers: dict[tuple[int, ...], Any] = {}
+    suffixes: dict[tuple[int, ...], str] = {}
     for text in args.buffer:
         key, path = parse_buffer(text)
         if key in buffers:
-            raise _argument_error(f"--buffer {text!r}: set {key[0]} binding {key[1]} is given twice")
+            raise _argument_error(f"--buffer {text!r}: {_describe(key)} is given twice")
         buffers[key] = _read_array(path, f"--buffer {text}")
         suffixes[key] = ".npy" if path.suffix == ".npy" else ".bin"
     push = None
@@ -116,9 +127,10 @@ def run_command(args: argparse.Namespace) -> int:
     print(f"{args.module}: {args.entry_point} ran over {groups} workgroups on profile {args.profile}")
     for key in sorted(results):
         data = results[key]
-        line = f"  set {key[0]} binding {key[1]}: {data.nbytes} bytes"
+        line = f"  {_describe(key)}: {data.nbytes} bytes"
         if out is not None:
-            target = out / f"set{key[0]}_binding{key[1]}{suffixes[key]}"
+            element = f"_element{key[2]}" if len(key) == 3 else ""
+            target = out / f"set{key[0]}_binding{key[1]}{element}{suffixes[key]}"
             if suffixes[key] == ".npy":
                 np.save(target, data)
             else:

@@ -6,6 +6,10 @@ Function and Private variables (and the built-in inputs) hold logical values in 
 pointer into one is a `LogicalPointer`: the cell and the path of member and element indices from
 the variable to the pointee (an element index may differ per lane). Both can be merged under a
 mask when they point into the same object, which is all structured code needs.
+
+A descriptor array (an array of buffer blocks at one binding) is a `DescriptorArray`: a region per
+bound element. An access chain into it picks the element; where the active lanes pick different
+elements the result is a `SplitPointer`, one `MemoryPointer` per element with the lanes that chose it.
 """
 
 from __future__ import annotations
@@ -122,10 +126,104 @@ class MemoryPointer:
         return MemoryPointer(self.region, np.broadcast_to(self.offsets, (lanes,)), self.layout)
 
     def merge(self, mask: np.ndarray, old: Any) -> MemoryPointer:
-        if not isinstance(old, MemoryPointer) or old.region is not self.region:
+        if not isinstance(old, MemoryPointer) or isinstance(old, ElementPointer) or old.region is not self.region:
             raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
                                         "(variable pointers) is not supported")
         return MemoryPointer(self.region, np.where(mask, self.offsets, old.offsets), self.layout)
+
+
+class DescriptorArray:
+    """The value of a descriptor-array variable: `regions[e]` is element e's bound bytes (None: not bound).
+
+    `length`: the array's length (None: a runtime array, sized by the host's binding); `label` names it
+    (storage class, variable, set and binding) for messages; `layout` is one block's."""
+
+    __slots__ = ("label", "layout", "length", "regions")
+
+    def __init__(self, label: str, regions: list[Region | None], layout: Layout, length: int | None) -> None:
+        self.label = label
+        self.regions = regions
+        self.layout = layout
+        self.length = length
+
+    def region(self, element: int) -> Region | None:
+        return self.regions[element] if 0 <= element < len(self.regions) else None
+
+    def lane_count(self) -> int:
+        return 1
+
+    def broadcast(self, lanes: int) -> DescriptorArray:
+        return self
+
+    def merge(self, mask: np.ndarray, old: Any) -> DescriptorArray:
+        if old is not self:
+            raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
+                                        "(variable pointers) is not supported")
+        return self
+
+
+class ElementPointer(MemoryPointer):
+    """A MemoryPointer into one element of a descriptor array. Merged under a mask with a pointer into
+    another element (a value live across blocks, OpPhi, OpSelect) it becomes a `SplitPointer`."""
+
+    __slots__ = ()
+
+    def merge(self, mask: np.ndarray, old: Any) -> MemoryPointer:
+        if isinstance(old, ElementPointer) and not isinstance(old, SplitPointer) and old.region is self.region:
+            return ElementPointer(self.region, np.where(mask, self.offsets, old.offsets), self.layout)
+        return split_merge(mask, self, old)
+
+
+def split_merge(mask: np.ndarray, new: MemoryPointer, old: Any) -> SplitPointer:
+    """`new` on the lanes in `mask`, `old` on the others, both pointers into descriptor-array elements."""
+    if not isinstance(old, ElementPointer):
+        raise SpirvUnsupportedError("a pointer that points into different variables on different lanes "
+                                    "(variable pointers) is not supported")
+    parts = [(mask & lanes, part) for lanes, part in _parts(new, mask)]
+    parts += [(~mask & lanes, part) for lanes, part in _parts(old, mask)]
+    return SplitPointer([(lanes, part) for lanes, part in parts if lanes.any()], new.layout)
+
+
+def _parts(pointer: MemoryPointer, mask: np.ndarray) -> list[tuple[np.ndarray, MemoryPointer]]:
+    if isinstance(pointer, SplitPointer):
+        return pointer.parts
+    return [(np.ones_like(mask), pointer)]
+
+
+class SplitPointer(ElementPointer):
+    """A pointer into the blocks of a descriptor array whose element differs between lanes: `parts` holds
+    (lanes, ElementPointer) for each element some active lane chose. Loads, stores, atomics and access
+    chains go part by part (one numpy operation per distinct element, never per lane); an instruction that
+    needs one region (`region`, `offsets`) reports it as unsupported."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[tuple[np.ndarray, MemoryPointer]], layout: Layout) -> None:
+        self.parts = parts
+        self.layout = layout
+
+    @property  # type: ignore[override]
+    def region(self) -> Region:
+        raise SpirvUnsupportedError(self._one_region())
+
+    @property  # type: ignore[override]
+    def offsets(self) -> np.ndarray:
+        raise SpirvUnsupportedError(self._one_region())
+
+    @staticmethod
+    def _one_region() -> str:
+        return ("this instruction needs one buffer on every lane, but the lanes chose different elements of a "
+                "descriptor array (a non-uniform index): only loads, stores, atomics, access chains, "
+                "OpArrayLength and merges of such pointers support that")
+
+    def lane_count(self) -> int:
+        return max((int(lanes.shape[0]) for lanes, _ in self.parts), default=1)
+
+    def broadcast(self, lanes: int) -> SplitPointer:
+        return self
+
+    def merge(self, mask: np.ndarray, old: Any) -> SplitPointer:
+        return split_merge(mask, self, old)
 
 
 class LogicalPointer:

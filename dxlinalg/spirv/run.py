@@ -37,13 +37,14 @@ from dxlinalg.spirv.grammar import location
 from dxlinalg.spirv.layout import ArrayLayout, Layout, LayoutError, StructLayout
 from dxlinalg.spirv.memory_access import PhysicalMemory, Region
 from dxlinalg.spirv.module import Module, load_module
-from dxlinalg.spirv.pointers import Cell, LogicalPointer, MemoryPointer
+from dxlinalg.spirv.pointers import Cell, DescriptorArray, LogicalPointer, MemoryPointer
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.reader import ModuleSource
 from dxlinalg.spirv.specialize import GlobalVariable, Specialization
 from dxlinalg.spirv.types import (
     MAX_VARIABLE_ELEMENTS,
     ArrayType,
+    RuntimeArrayType,
     StructType,
     element_count,
     zero_value,
@@ -71,6 +72,8 @@ class BufferSlice:
 
 
 BufferValue = np.ndarray | bytes | bytearray | memoryview | Buffer | BufferSlice
+#: (set, binding) for a plain binding, (set, binding, element) for an element of a descriptor array.
+BufferKey = tuple[int, int] | tuple[int, int, int]
 
 
 def prepare(module: ModuleSource | Module, entry_point: str = "main",
@@ -93,7 +96,7 @@ def prepare(module: ModuleSource | Module, entry_point: str = "main",
 
 @dataclass
 class _Binding:
-    key: tuple[int, int]
+    key: BufferKey
     buffer: Buffer
     dtype: np.dtype
     shape: tuple[int, ...]
@@ -140,7 +143,17 @@ def _fixed_size(layout: Layout) -> int:
     return offset + _fixed_size(last)
 
 
-def _as_buffer(key: tuple[int, int], value: object, space: AddressSpace) -> _Binding:
+def _descriptor_array_length(variable: GlobalVariable) -> int | None:
+    """How many blocks a descriptor-array variable declares (None: a runtime array); 0 for a plain block."""
+    pointee = variable.pointee
+    if isinstance(pointee, ArrayType) and isinstance(pointee.element, StructType):
+        return pointee.length
+    if isinstance(pointee, RuntimeArrayType) and isinstance(pointee.element, StructType):
+        return None
+    return 0
+
+
+def _as_buffer(key: BufferKey, value: object, space: AddressSpace) -> _Binding:
     if isinstance(value, Buffer):
         return _Binding(key, value, np.dtype(np.uint8), (value.size,))
     if isinstance(value, BufferSlice):
@@ -158,7 +171,8 @@ def _as_buffer(key: tuple[int, int], value: object, space: AddressSpace) -> _Bin
         raise SpirvArgumentError(f"buffers[{key}] must be a numpy array, bytes or a dxlinalg Buffer, not "
                                  f"{type(value).__name__}")
     data = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
-    buffer = space.allocate(max(data.size, 1), name=f"set {key[0]} binding {key[1]}")
+    name = f"set {key[0]} binding {key[1]}" + (f" element {key[2]}" if len(key) == 3 else "")
+    buffer = space.allocate(max(data.size, 1), name=name)
     buffer.data[:data.size] = data
     return _Binding(key, buffer, array.dtype, array.shape)
 
@@ -166,7 +180,7 @@ def _as_buffer(key: tuple[int, int], value: object, space: AddressSpace) -> _Bin
 class _Dispatch:
     """Everything a chunk needs that does not change between chunks."""
 
-    def __init__(self, program: Program, groups: tuple[int, int, int], buffers: Mapping[tuple[int, int], object],
+    def __init__(self, program: Program, groups: tuple[int, int, int], buffers: Mapping[BufferKey, object],
                  push_constants: bytes | None, space: AddressSpace, step_limit: int,
                  base_group: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.program = program
@@ -177,27 +191,25 @@ class _Dispatch:
         self.template: list[Any] = [None] * program.module.bound
         for value_id, value in program.spec.constants.items():
             self.template[value_id] = value
-        self.bindings: dict[tuple[int, int], _Binding] = {}
+        self.bindings: dict[BufferKey, _Binding] = {}
         self.workgroup = WorkgroupVariables()
         self.private: list[GlobalVariable] = []
         self.inputs: list[tuple[GlobalVariable, int]] = []
         declared = self._declared_descriptors()
         for key in buffers:
-            if key not in declared:
-                known = ", ".join(f"{k}" for k in sorted(declared)) or "none"
-                raise SpirvArgumentError(f"buffers[{key}]: the module declares no buffer at (set, binding) {key} "
-                                         f"(it declares {known})")
+            _check_key(key, declared)
         for key, value in buffers.items():
             self.bindings[key] = _as_buffer(key, value, space)
         for variable in used_variables(program):
             self._bind(variable, push_constants)
 
-    def _declared_descriptors(self) -> set[tuple[int, int]]:
-        found = set()
+    def _declared_descriptors(self) -> dict[tuple[int, int], int | None]:
+        """(set, binding) -> 0 for a plain block, else the descriptor array's length (None: runtime array)."""
+        found: dict[tuple[int, int], int | None] = {}
         for variable in self.program.spec.variables.values():
             if variable.storage in (StorageClass.StorageBuffer, StorageClass.Uniform):
                 try:
-                    found.add(_descriptor(self.program, variable))
+                    found[_descriptor(self.program, variable)] = _descriptor_array_length(variable)
                 except SpirvValidationError:
                     continue
         return found
@@ -214,23 +226,19 @@ class _Dispatch:
         where = location(variable.inst)
         if storage in (StorageClass.StorageBuffer, StorageClass.Uniform):
             key = _descriptor(self.program, variable)
-            if isinstance(variable.pointee, ArrayType) or not isinstance(variable.pointee, StructType):
-                raise SpirvUnsupportedError(at(where, f"{variable.name}: only a single block per binding is "
-                                                      f"supported (descriptor arrays are not)"))
+            if _descriptor_array_length(variable) != 0:
+                self._bind_descriptor_array(variable, key)
+                return
+            if not isinstance(variable.pointee, StructType):
+                raise SpirvValidationError(at(where, f"{variable.name}: a buffer variable points to a Block struct "
+                                                     f"or an array of them, not {variable.pointee!r}"))
             binding = self.bindings.get(key)
             if binding is None:
                 raise SpirvArgumentError(f"the shader uses {enum_label(StorageClass, storage)} {variable.name} at "
                                          f"(set, binding) {key}; pass it in buffers={{{key}: ...}}")
             layout = self._layout(variable, explicit=True)
-            need = _fixed_size(layout)
-            size = binding.bound_bytes.size
-            if size < need:
-                raise SpirvArgumentError(f"buffers[{key}] has {size} bytes; {variable.name} needs at least {need}")
-            writable = storage == StorageClass.StorageBuffer or variable.pointee.buffer_block  # type: ignore[union-attr]
-            label = variable.name or f"%{variable.id}"         # an anonymous block instance has no OpName
-            region = Region(f"{enum_label(StorageClass, storage)} {label} (set {key[0]}, binding {key[1]})",
-                            binding.buffer.data[: binding.offset + size], binding.offset, size, writable,
-                            binding.buffer, binding.buffer.address + binding.offset)
+            label = f"{enum_label(StorageClass, storage)} {_label(variable)} (set {key[0]}, binding {key[1]})"
+            region = self._region(variable, variable.pointee, binding, layout, label)
             self.template[variable.id] = MemoryPointer(region, np.zeros(1, np.int64), layout)
         elif storage == StorageClass.PushConstant:
             layout = self._layout(variable, explicit=True)
@@ -263,6 +271,42 @@ class _Dispatch:
             raise SpirvUnsupportedError(at(where, f"variables in storage class {enum_label(StorageClass, storage)} "
                                                   f"({variable.name}) are not supported"))
 
+    def _region(self, variable: GlobalVariable, block: StructType, binding: _Binding, layout: Layout,
+                label: str) -> Region:
+        """The bound bytes of one block, checked to hold its fixed part."""
+        need = _fixed_size(layout)
+        size = binding.bound_bytes.size
+        if size < need:
+            raise SpirvArgumentError(f"buffers[{binding.key}] has {size} bytes; {variable.name} needs at least {need}")
+        writable = variable.storage == StorageClass.StorageBuffer or block.buffer_block
+        return Region(label, binding.buffer.data[: binding.offset + size], binding.offset, size, writable,
+                      binding.buffer, binding.buffer.address + binding.offset)
+
+    def _bind_descriptor_array(self, variable: GlobalVariable, key: tuple[int, int]) -> None:
+        """A descriptor array: a region per element given as (set, binding, element); elements not given
+        stay unbound (an access to one is undefined, see ops.memory)."""
+        array = variable.pointee
+        assert isinstance(array, (ArrayType, RuntimeArrayType)) and isinstance(array.element, StructType)
+        block = array.element
+        try:
+            layout = self.program.spec.explicit_layouts.layout(block)
+        except LayoutError as error:
+            raise SpirvValidationError(at(location(variable.inst), f"{variable.name}: {error}")) from None
+        elements = {k[2]: b for k, b in self.bindings.items() if len(k) == 3 and k[:2] == key}
+        length = array.length if isinstance(array, ArrayType) else None
+        if not elements:
+            count = "" if length is None else f" of {length}"
+            raise SpirvArgumentError(f"the shader uses the descriptor array {_label(variable)}{count} blocks at "
+                                     f"(set, binding) {key}; pass each element it accesses in buffers={{"
+                                     f"{(*key, 0)}: ...}} (set, binding, element)")
+        storage = enum_label(StorageClass, variable.storage)
+        regions: list[Region | None] = [None] * (max(elements) + 1 if length is None else length)
+        for element, binding in elements.items():
+            label = f"{storage} {_label(variable)}[{element}] (set {key[0]}, binding {key[1]}, element {element})"
+            regions[element] = self._region(variable, block, binding, layout, label)
+        whole = f"{storage} {_label(variable)} (set {key[0]}, binding {key[1]})"
+        self.template[variable.id] = DescriptorArray(whole, regions, layout, length)
+
     def run_chunk(self) -> None:
         ctx = current_context()
         assert ctx is not None
@@ -287,6 +331,31 @@ class _Dispatch:
         run_function(self.program.entry, inv, np.ones(lanes, bool), [])
 
 
+def _label(variable: GlobalVariable) -> str:
+    return variable.name or f"%{variable.id}"         # an anonymous block instance has no OpName
+
+
+def _check_key(key: BufferKey, declared: Mapping[tuple[int, int], int | None]) -> None:
+    """A buffers key names a declared binding: (set, binding) for a plain block, (set, binding, element)
+    for an element of a descriptor array (inside the array when its length is fixed)."""
+    where = key[:2]
+    if where not in declared:
+        known = ", ".join(f"{k}" for k in sorted(declared)) or "none"
+        raise SpirvArgumentError(f"buffers[{key}]: the module declares no buffer at (set, binding) {where} "
+                                 f"(it declares {known})")
+    length = declared[where]
+    if length == 0 and len(key) == 3:
+        raise SpirvArgumentError(f"buffers[{key}]: (set, binding) {where} is a single block, not a descriptor "
+                                 f"array; key it as {where}")
+    if length != 0 and len(key) == 2:
+        size = "a runtime-sized descriptor array" if length is None else f"a descriptor array of {length} blocks"
+        raise SpirvArgumentError(f"buffers[{key}]: (set, binding) {where} is {size}; key each element as (set, "
+                                 f"binding, element), e.g. {(*where, 0)}")
+    if len(key) == 3 and (key[2] < 0 or (length is not None and key[2] >= length)):
+        raise SpirvArgumentError(f"buffers[{key}]: element {key[2]} is outside the descriptor array at {where} "
+                                 f"({'runtime-sized' if length is None else f'{length} blocks'})")
+
+
 def _groups(groups: object, name: str = "groups", limit: int = MAX_GROUPS_PER_DIMENSION) -> tuple[int, int, int]:
     try:
         values = tuple(int(g) for g in groups)  # type: ignore[attr-defined]
@@ -298,14 +367,15 @@ def _groups(groups: object, name: str = "groups", limit: int = MAX_GROUPS_PER_DI
 
 
 def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[int, int, int] = (1, 1, 1),
-        buffers: Mapping[tuple[int, int], BufferValue] | None = None, push_constants: bytes | None = None,
+        buffers: Mapping[BufferKey, BufferValue] | None = None, push_constants: bytes | None = None,
         spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
         strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
         max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
-        base_group: tuple[int, int, int] = (0, 0, 0)) -> dict[tuple[int, int], np.ndarray]:
+        base_group: tuple[int, int, int] = (0, 0, 0)) -> dict[BufferKey, np.ndarray]:
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
 
-    `buffers` maps (set, binding) to a numpy array or bytes (copied into a new device buffer; the
+    `buffers` maps (set, binding) (an element of a descriptor array: (set, binding, element); an element
+    the shader never accesses may be left out) to a numpy array or bytes (copied into a new device buffer; the
     result has the same dtype and shape), a `dxlinalg.memory` Buffer (used in place; the result is
     its bytes) or a `BufferSlice` of one (used in place; the result is the slice's bytes).
     PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as arrays are
@@ -324,8 +394,10 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         raise SpirvArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
     buffer_map = dict(buffers or {})
     for key in buffer_map:
-        if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, (int, np.integer)) for k in key)):
-            raise SpirvArgumentError(f"buffers keys are (set, binding) pairs of integers, not {key!r}")
+        if not (isinstance(key, tuple) and len(key) in (2, 3) and
+                all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) for k in key)):
+            raise SpirvArgumentError(f"buffers keys are (set, binding) or, for an element of a descriptor array, "
+                                     f"(set, binding, element) integers, not {key!r}")
     if push_constants is not None and not isinstance(push_constants, (bytes, bytearray, memoryview)):
         raise SpirvArgumentError(f"push_constants must be bytes, not {type(push_constants).__name__}")
     space = address_space or AddressSpace()

@@ -242,12 +242,9 @@ class Specialization:
             return MatrixType(type_id, column, words[2])
         if op in (OP["OpTypeArray"], OP["OpTypeRuntimeArray"]):
             element = self._type(inst, words[1], "element type")
-            if isinstance(element, StructType) and _ends_in_runtime_array(element) and \
-                    (element.block or element.buffer_block):   # valid SPIR-V: a descriptor array of buffer blocks
-                raise SpirvUnsupportedError(at(location(inst), f"an array of the block {element!r} is a descriptor "
-                                                               f"array; this executor binds one block per binding"))
+            descriptor_array = isinstance(element, StructType) and (element.block or element.buffer_block)
             if isinstance(element, (VoidType, FunctionType, RuntimeArrayType)) or \
-                    (isinstance(element, StructType) and _ends_in_runtime_array(element)):
+                    (isinstance(element, StructType) and _ends_in_runtime_array(element) and not descriptor_array):
                 raise self._fail(inst, f"an array cannot hold {element!r}")
             stride = self._decoration_literal(type_id, Decoration.ArrayStride)
             if op == OP["OpTypeRuntimeArray"]:

@@ -250,22 +250,35 @@ def vkCmdPushConstants(commandBuffer: VkCommandBuffer, layout: VkPipelineLayout,
 
 # --- the dispatch ----------------------------------------------------------------------------------------------------
 
-def descriptor_problem(bound: BoundSet | None, use: ResourceUse) -> str | None:
-    """Why the descriptor `use` needs is not valid now, or None."""
+def descriptor_problem(bound: BoundSet | None, use: ResourceUse, element: int = 0) -> str | None:
+    """Why the descriptor `use` needs (array element `element`) is not valid now, or None."""
     if bound is None:
         return f"no descriptor set is bound at set {use.set}"
     if not bound.set.alive:
         return f"the set bound at set {use.set}, {bound.set!r}, was freed"
-    descriptor = bound.set.descriptors.get((use.binding, 0))
+    what = f"binding {use.binding}" + (f" element {element}" if use.array else "")
+    layout_binding = bound.set.layout.bindings.get(use.binding)
+    if use.array and (layout_binding is None or element >= layout_binding.count):
+        count = 0 if layout_binding is None else layout_binding.count
+        return f"{what} of {bound.set!r} (set {use.set}) is past the binding's descriptorCount {count}"
+    descriptor = bound.set.descriptors.get((use.binding, element))
     if descriptor is None:
-        return f"binding {use.binding} of {bound.set!r} (set {use.set}) was never written"
+        return f"{what} of {bound.set!r} (set {use.set}) was never written"
     buffer = descriptor.buffer
     if buffer is None:
-        return f"binding {use.binding} of {bound.set!r} (set {use.set}) is a null descriptor"
+        return f"{what} of {bound.set!r} (set {use.set}) is a null descriptor"
     if not buffer.alive or buffer.memory is None or not buffer.memory.alive:
-        return f"binding {use.binding} of {bound.set!r} (set {use.set}) names {buffer!r}, which is destroyed, unbound " \
+        return f"{what} of {bound.set!r} (set {use.set}) names {buffer!r}, which is destroyed, unbound " \
                f"or whose memory is freed"
     return None
+
+
+def array_elements(bound: BoundSet | None, use: ResourceUse) -> range:
+    """The elements of a descriptor array the bound set holds for it: the layout binding's descriptorCount,
+    no more than the array's length."""
+    layout_binding = None if bound is None else bound.set.layout.bindings.get(use.binding)
+    count = 0 if layout_binding is None else layout_binding.count
+    return range(count if use.length is None else min(count, use.length))
 
 
 class DispatchCommand(Command):
@@ -294,16 +307,33 @@ class DispatchCommand(Command):
         return f"{self.name}{grid} of entry point {self.pipeline.entry_point!r}"
 
     def execute(self, queue: VkQueue) -> None:
-        """Bind each used buffer in place and run the entry point; a descriptor no longer valid skips it."""
+        """Bind each used buffer in place and run the entry point; a descriptor no longer valid skips it.
+
+        A descriptor array passes each valid element as (set, binding, element): the elements its constant
+        indices reach must be valid (else the dispatch is skipped); the others are left out when not valid,
+        and an access to one is then the executor's to report."""
         device = queue.device
-        buffers: dict[tuple[int, int], BufferSlice] = {}
+        buffers: dict[tuple[int, ...], BufferSlice] = {}
         accesses: list[MemoryAccess] = []
         for use in self.pipeline.interface.resources:
-            resolved = self._resolve(device, use)
-            if resolved is None:
+            elements = array_elements(self.sets.get(use.set), use) if use.array else range(1)
+            required = set(use.required_elements)
+            found = 0
+            for element in elements:
+                resolved = self._resolve(device, use, element, report=element in required)
+                if resolved is None:
+                    if element in required:
+                        return
+                    continue
+                found += 1
+                buffers[(use.set, use.binding, element) if use.array else (use.set, use.binding)] = resolved
+                accesses += self._accesses(use, resolved, element if use.array else None)
+            if found == 0:
+                problem = descriptor_problem(self.sets.get(use.set), use) or "no element of it is valid"
+                device.layer.report(Violation(self.rule(vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
+                                              f"{self.describe()}: {use.describe()}: {problem}; the dispatch is "
+                                              f"skipped"))
                 return
-            buffers[(use.set, use.binding)] = resolved
-            accesses += self._accesses(use, resolved)
         if queue.hazards is not None:
             queue.hazards.access(accesses)
         try:
@@ -314,30 +344,35 @@ class DispatchCommand(Command):
             device.layer.messages.append(f"ERROR [{vu.DISPATCH_SHADER}] vkQueueSubmit: {self.describe()}: {error}")
             raise
 
-    def _resolve(self, device: VkDevice, use: ResourceUse) -> BufferSlice | None:
+    def _resolve(self, device: VkDevice, use: ResourceUse, element: int = 0,
+                 report: bool = True) -> BufferSlice | None:
+        """The bytes descriptor `element` of `use` names, or None when it is not valid (reported, the dispatch
+        skipped, where `report`)."""
         bound = self.sets.get(use.set)
-        problem = descriptor_problem(bound, use)
+        problem = descriptor_problem(bound, use, element)
+        described = use.describe(element if use.array else None)
         if problem is None:
             assert bound is not None
-            descriptor = bound.set.descriptors[(use.binding, 0)]
+            descriptor = bound.set.descriptors[(use.binding, element)]
             buffer = descriptor.buffer
             assert buffer is not None and buffer.memory is not None
             memory = buffer.memory.buffer
-            offset = buffer.offset + descriptor.offset + bound.dynamic_offsets.get((use.binding, 0), 0)
+            offset = buffer.offset + descriptor.offset + bound.dynamic_offsets.get((use.binding, element), 0)
             if offset < memory.size:
                 size = min(descriptor.effective_range(), memory.size - offset)
                 if size < descriptor.effective_range():
-                    device.layer.note(f"{self.describe()}: {use.describe()} runs past the end of {buffer.memory!r}; "
+                    device.layer.note(f"{self.describe()}: {described} runs past the end of {buffer.memory!r}; "
                                       f"the shader sees its first {size} bytes")
                 return BufferSlice(memory, offset, size)
-            problem = f"{use.describe()} starts past the end of {buffer.memory!r}"
-        device.layer.report(Violation(self.rule(vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
-                                      f"{self.describe()}: {problem}; the dispatch is skipped"))
+            problem = f"{described} starts past the end of {buffer.memory!r}"
+        if report:
+            device.layer.report(Violation(self.rule(vu.DISPATCH_DESCRIPTORS), "vkQueueSubmit",
+                                          f"{self.describe()}: {problem}; the dispatch is skipped"))
         return None
 
-    def _accesses(self, use: ResourceUse, bound: BufferSlice) -> list[MemoryAccess]:
+    def _accesses(self, use: ResourceUse, bound: BufferSlice, element: int | None = None) -> list[MemoryAccess]:
         start = bound.buffer.address + bound.offset
-        what = f"{self.describe()} ({use.describe()})"
+        what = f"{self.describe()} ({use.describe(element)})"
         stage = int(VkPipelineStageFlagBits2.VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT)
         read = VkAccessFlagBits2.VK_ACCESS_2_UNIFORM_READ_BIT if use.uniform else \
             VkAccessFlagBits2.VK_ACCESS_2_SHADER_STORAGE_READ_BIT
@@ -367,9 +402,13 @@ def _check_dispatch_state(command: type[DispatchCommand], buffer: VkCommandBuffe
                                                         f"set {number} of the pipeline's {pipeline.layout!r}"
             layer.report(Violation(rule(vu.DISPATCH_SETS), call, f"the shader uses set {number}: {why}"))
     for use in interface.resources:
-        problem = descriptor_problem(sets.get(use.set), use) if use.set in sets else None
-        if problem is not None:
-            layer.report(Violation(rule(vu.DISPATCH_DESCRIPTORS), call, f"the shader uses {use.describe()}: {problem}"))
+        if use.set not in sets:
+            continue
+        for element in use.required_elements:
+            problem = descriptor_problem(sets.get(use.set), use, element)
+            if problem is not None:
+                layer.report(Violation(rule(vu.DISPATCH_DESCRIPTORS), call,
+                                       f"the shader uses {use.describe(element if use.array else None)}: {problem}"))
     if interface.push_constants is not None:
         start, end = interface.push_constants
         if push is None or push.ranges != pipeline.layout.push_ranges or not push.written[start:end].all():

@@ -118,6 +118,11 @@ PIPELINE_DESCRIPTOR_TYPE = _rule(
     "VUID-VkComputePipelineCreateInfo-layout-07990",
     "if a resource variable is declared in a shader and layout is not VK_NULL_HANDLE, the corresponding "
     "descriptor set in layout must match the descriptor type")
+PIPELINE_DESCRIPTOR_COUNT = _rule(
+    "VUID-VkComputePipelineCreateInfo-layout-07991",
+    "if a resource variable is declared in a shader as an array and layout is not VK_NULL_HANDLE, the "
+    "corresponding descriptor binding used to create layout must have a descriptorCount that is greater than or "
+    "equal to the length of the array")
 SPEC_OFFSET = _rule(
     "VUID-VkSpecializationInfo-offset-00773",
     "the offset member of each element of pMapEntries must be less than dataSize")

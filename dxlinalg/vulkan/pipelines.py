@@ -189,6 +189,10 @@ def _check_interface(layer: ValidationLayer, field: str, interface: ShaderInterf
         elif binding.type not in use.types:
             layer.report(Violation(vu.PIPELINE_DESCRIPTOR_TYPE, CREATE, f"{where} is bound as {binding.type.name} in "
                                                                         f"the layout"))
+        elif use.array and use.length is not None and binding.count < use.length:
+            layer.report(Violation(vu.PIPELINE_DESCRIPTOR_COUNT, CREATE, f"{where} has descriptorCount "
+                                                                         f"{binding.count} in the layout, fewer "
+                                                                         f"than the array's {use.length}"))
     if interface.push_constants is None:
         return
     start, end = interface.push_constants

@@ -55,6 +55,7 @@ MODULES = [
     Module("control_flow.spv", "control_flow.comp", "glslang"),
     Module("workgroup_reduce.spv", "workgroup_reduce.comp", "glslang"),
     Module("atomics.spv", "atomics.comp", "glslang"),
+    Module("descriptor_arrays.spv", "descriptor_arrays.comp", "glslang"),
     Module("types_16_64.spv", "types_16_64.comp", "glslang"),
     Module("subgroup_ops.spv", "subgroup_ops.comp", "glslang"),
     Module("buffer_reference.spv", "buffer_reference.comp", "glslang"),

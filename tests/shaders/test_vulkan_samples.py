@@ -44,10 +44,11 @@ class Case:
     """One dispatch of a module: what both paths get."""
 
     groups: tuple[int, int, int]
-    buffers: dict[tuple[int, int], np.ndarray]
+    buffers: dict[tuple[int, ...], np.ndarray]       # (set, binding), or (set, binding, element) in an array
     push_constants: bytes = b""
     spec_constants: dict[int, Any] = field(default_factory=dict)
     strict: bool = True
+    uniform: frozenset[tuple[int, int]] = frozenset()   # (set, binding) bound as uniform buffers
 
 
 def rng(name: str, profile: str) -> np.random.Generator:
@@ -170,8 +171,19 @@ def coopmat_gemm(name: str, profile: str) -> Case | None:
                 struct.pack("<3I", m, n, k))
 
 
+def descriptor_arrays(name: str, profile: str) -> Case:
+    """descriptor_arrays.spv: three input blocks, two uniform blocks and two outputs, each an array element."""
+    generator = rng(name, profile)
+    count = 70
+    buffers: dict[tuple[int, ...], np.ndarray] = {
+        (0, 0, k): generator.standard_normal(count).astype(np.float32) for k in range(3)}
+    buffers.update({(0, 1, k): generator.standard_normal(4).astype(np.float32) for k in range(2)})
+    buffers.update({(0, 2, k): np.zeros(count, np.float32) for k in range(2)})
+    return Case((3, 1, 1), buffers, np.array([count, 2], np.uint32).tobytes(), uniform=frozenset({(0, 1)}))
+
+
 CASES: dict[str, Callable[[str, str], Case | None]] = {
-    "atomics.spv": atomics, "control_flow.spv": counted, "spec_constants.spv": counted,
+    "atomics.spv": atomics, "descriptor_arrays.spv": descriptor_arrays, "control_flow.spv": counted, "spec_constants.spv": counted,
     "workgroup_reduce.spv": workgroup_reduce, "slang_loops.spv": slang_loops, "subgroup_ops.spv": subgroup_ops,
     "types_16_64.spv": types_16_64, "coopvec_ops.spv": coopvec_ops, "mlp_widen.spv": mlp_widen,
     "mlp_adam.spv": mlp_adam, "mlp_training.spv": training,
@@ -215,7 +227,7 @@ def test_the_vulkan_calls_give_spirv_runs_bytes(name: str, profile: str) -> None
     expected = run(FOLDER / name, groups=case.groups, buffers=case.buffers, push_constants=case.push_constants,
                    spec_constants=case.spec_constants, profile=profile, strict=case.strict)
     got = run_module((FOLDER / name).read_bytes(), case.groups, case.buffers, case.push_constants,
-                     case.spec_constants, profile=profile, validation=case.strict)
+                     case.spec_constants, profile=profile, validation=case.strict, uniform=case.uniform)
     assert set(got) == set(expected)
     for key in expected:
         assert got[key].tobytes() == expected[key].tobytes(), key

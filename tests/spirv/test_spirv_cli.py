@@ -57,6 +57,8 @@ def test_push_constants_and_spec_constants(capsys, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--buffer", "0=x.npy"], "--buffer '0=x.npy': write SET:BINDING=FILE"),
     (["--buffer", "0:0=missing.npy"], "file 'missing.npy' does not exist"),
+    (["--buffer", "0:1[2=x.npy"], "--buffer '0:1[2=x.npy': write SET:BINDING=FILE"),
+    (["--buffer", "0:1[a]=x.npy"], "SET:BINDING[ELEMENT]=FILE for an element of a descriptor array"),
     (["--spec", "a=1"], "--spec 'a=1': write ID=VALUE"),
     (["--spec", "1=maybe"], "'maybe' is not an integer, a float, true or false"),
     (["--entry-point", "other"], "no entry point named 'other'"),
@@ -77,3 +79,31 @@ def test_runs_as_a_module():
     result = subprocess.run([sys.executable, "-m", "dxlinalg.commands.spirv", str(DATA / "control_flow.spv")],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "pass it in buffers" in result.stderr
+
+
+def test_an_element_of_a_descriptor_array_is_set_binding_bracket_element(capsys, tmp_path):
+    """descriptor_arrays.spv: --buffer 0:0[1]=... binds element 1; outputs are named ..._element{E}; the same
+    element twice and a plain key for an arrayed binding are one-line errors."""
+    module = Path(__file__).parents[2] / "shaders" / "spirv" / "descriptor_arrays.spv"
+    count = 8
+    args: list[object] = []
+    for key, array in [*(((0, 0, k), np.arange(count, dtype=np.float32) + k) for k in range(3)),
+                       *(((0, 1, k), np.full(4, 2.0 + k, np.float32)) for k in range(2)),
+                       *(((0, 2, k), np.zeros(count, np.float32)) for k in range(2))]:
+        path = tmp_path / f"in{key[1]}{key[2]}.npy"
+        np.save(path, array)
+        args += ["--buffer", f"{key[0]}:{key[1]}[{key[2]}]={path}"]
+    np.array([count, 1], np.uint32).tofile(tmp_path / "push.bin")
+    args += ["--push-constants", tmp_path / "push.bin"]
+    code, out, err = run(capsys, module, *args, "--out", tmp_path / "out")
+    assert code == 0, err
+    assert "set 0 binding 2 element 1: 32 bytes" in out
+    i = np.arange(count, dtype=np.float32)
+    first = np.load(tmp_path / "out" / "set0_binding2_element0.npy")
+    assert np.array_equal(first, i * 2.0 + (i + 2) * 3.0)
+    second = np.load(tmp_path / "out" / "set0_binding2_element1.npy")
+    assert np.array_equal(second, (i + 1) + (i + i % 3) * 3.0)
+    code, _, err = run(capsys, module, *args, "--buffer", f"0:0[1]={tmp_path / 'in01.npy'}")
+    assert code == 2 and err.count("\n") == 1 and "set 0 binding 0 element 1 is given twice" in err
+    code, _, err = run(capsys, module, *args, "--buffer", f"0:0={tmp_path / 'in01.npy'}")
+    assert code == 2 and err.count("\n") == 1 and "key each element as (set, binding, element)" in err

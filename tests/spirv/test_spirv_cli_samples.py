@@ -14,6 +14,15 @@ from tests.shaders.test_vulkan_samples import CASES, FOLDER
 PROFILES = ["reference", "nvidia-h100"]
 
 
+def buffer_argument(key: tuple[int, ...], path: object) -> str:
+    """--buffer's SET:BINDING=FILE, or SET:BINDING[ELEMENT]=FILE for an element of a descriptor array."""
+    return f"{key[0]}:{key[1]}" + (f"[{key[2]}]" if len(key) == 3 else "") + f"={path}"
+
+
+def output_name(key: tuple[int, ...]) -> str:
+    return f"set{key[0]}_binding{key[1]}" + (f"_element{key[2]}" if len(key) == 3 else "") + ".npy"
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_command_gives_spirv_runs_bytes_for_each_committed_sample(name, profile, tmp_path, capsys) -> None:
@@ -22,10 +31,10 @@ def test_the_command_gives_spirv_runs_bytes_for_each_committed_sample(name, prof
         pytest.skip(f"{profile} lacks what {name} needs")
     args = [str(FOLDER / name), "--groups", *map(str, case.groups), "--profile", profile, "--out",
             str(tmp_path / "out")]
-    for (set_number, binding), array in case.buffers.items():
-        path = tmp_path / f"in_{set_number}_{binding}.npy"
+    for key, array in case.buffers.items():
+        path = tmp_path / f"in_{'_'.join(map(str, key))}.npy"
         np.save(path, array)
-        args += ["--buffer", f"{set_number}:{binding}={path}"]
+        args += ["--buffer", buffer_argument(key, path)]
     if case.push_constants:
         (tmp_path / "push.bin").write_bytes(case.push_constants)
         args += ["--push-constants", str(tmp_path / "push.bin")]
@@ -36,9 +45,9 @@ def test_the_command_gives_spirv_runs_bytes_for_each_committed_sample(name, prof
     assert main(args) == 0, capsys.readouterr().err
     expected = run(FOLDER / name, groups=case.groups, buffers=case.buffers, push_constants=case.push_constants or None,
                    spec_constants=case.spec_constants, profile=profile, strict=case.strict)
-    for (set_number, binding), array in expected.items():
-        written = np.load(tmp_path / "out" / f"set{set_number}_binding{binding}.npy")
-        assert written.dtype == array.dtype and written.tobytes() == array.tobytes(), (set_number, binding)
+    for key, array in expected.items():
+        written = np.load(tmp_path / "out" / output_name(key))
+        assert written.dtype == array.dtype and written.tobytes() == array.tobytes(), key
 
 
 def test_an_undefined_access_in_a_committed_sample_is_a_one_line_error(tmp_path, capsys) -> None:

@@ -209,7 +209,8 @@ def test_spec_constants_must_name_existing_spec_ids_with_fitting_values():
     ({}, r"uses StorageBuffer .* at \(set, binding\) \(0, 0\); pass it in buffers"),
     ({(0, 0): np.zeros(4, np.float32), (1, 0): np.zeros(4)}, r"buffers\[\(1, 0\)\]: the module declares no buffer"),
     ({(0, 0): "data"}, r"buffers\[\(0, 0\)\] must be a numpy array, bytes or a dxlinalg Buffer"),
-    ({0: np.zeros(4)}, r"buffers keys are \(set, binding\) pairs"),
+    ({0: np.zeros(4)}, r"buffers keys are \(set, binding\) or, for an element of a descriptor array, \(set, "
+                       r"binding, element\) integers, not 0"),
 ])
 def test_buffer_arguments_are_checked(buffers, message):
     kernel, b, f32, data = kernel_with_buffer()

@@ -304,6 +304,13 @@ def create_with_a_uniform_block_bound_as_a_storage_buffer(validation: bool) -> N
         gpu.set_layout((0, STORAGE), (1, STORAGE), (2, STORAGE)), push=(0, 8)))
 
 
+@case(vu.PIPELINE_DESCRIPTOR_COUNT)
+def create_with_fewer_descriptors_than_the_shaders_array(validation: bool) -> None:
+    gpu = Compute(validation=validation)
+    layout = gpu.pipeline_layout(gpu.set_layout((0, STORAGE, 1), (1, UNIFORM, 2), (2, STORAGE, 2)), push=(0, 8))
+    gpu.pipeline((SAMPLES / "descriptor_arrays.spv").read_bytes(), layout)   # inputs is an array of 3 blocks
+
+
 @case(vu.SPEC_OFFSET, "unsafe")
 def spec_entry_offset_past_the_data(validation: bool) -> None:
     _layouts_pipeline(validation, spec=VkSpecializationInfo(1, [VkSpecializationMapEntry(1, 4, 4)], 4, bytes(4)))

@@ -25,6 +25,7 @@ from dxlinalg.spirv.errors import Location, SpirvUndefinedBehaviorError, at
 from dxlinalg.spirv.memory_access import Region, gpu_lanes
 from dxlinalg.spirv.ops.common import signed, unsigned
 from dxlinalg.spirv.ops.memory import pointer_operand
+from dxlinalg.spirv.pointers import SplitPointer
 from dxlinalg.spirv.sequential import Chains, compare_exchange_chains, exchange_chains, run_chains
 from dxlinalg.spirv.types import FloatType, IntType, PointerType
 
@@ -52,6 +53,8 @@ def _targets(f: Frame, pointer_type: PointerType, pointer: object, itemsize: int
     mask = f.mask
     if pointer_type.physical:
         return f.inv.physical.split(pointer, itemsize, mask, f.inv.strict, where)  # type: ignore[arg-type]
+    if isinstance(pointer, SplitPointer):      # descriptor-array elements chosen per lane
+        return [(part.region, mask & lanes, np.broadcast_to(part.offsets, mask.shape)) for lanes, part in pointer.parts]
     offsets = np.broadcast_to(pointer.offsets, mask.shape)  # type: ignore[attr-defined]
     return [(pointer.region, mask, offsets)]  # type: ignore[attr-defined]
 

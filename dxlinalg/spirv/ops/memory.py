@@ -15,13 +15,22 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
-from dxlinalg.spirv.enums import StorageClass
+from dxlinalg.spirv.enums import Decoration, StorageClass
 from dxlinalg.spirv.errors import SpirvValidationError, at
 from dxlinalg.spirv.lanes import merge
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.memory_access import load, load_physical, store, store_physical, uniform_load
 from dxlinalg.spirv.ops.common import first, report, signed
-from dxlinalg.spirv.pointers import ELEMENT, MEMBER, Cell, LogicalPointer, MemoryPointer
+from dxlinalg.spirv.pointers import (
+    ELEMENT,
+    MEMBER,
+    Cell,
+    DescriptorArray,
+    ElementPointer,
+    LogicalPointer,
+    MemoryPointer,
+    SplitPointer,
+)
 from dxlinalg.spirv.types import (
     MAX_VARIABLE_ELEMENTS,
     ArrayType,
@@ -52,7 +61,16 @@ def pointer_operand(c: InstructionContext, k: int) -> PointerType:
     return spv_type
 
 
+def is_descriptor_array(spv_type: SpvType) -> bool:
+    """An array of Block (or BufferBlock) structs: in StorageBuffer or Uniform storage, an arrayed binding."""
+    return isinstance(spv_type, (ArrayType, RuntimeArrayType)) and isinstance(spv_type.element, StructType) and \
+        (spv_type.element.block or spv_type.element.buffer_block)
+
+
 def loadable(c: InstructionContext, spv_type: SpvType) -> None:
+    if is_descriptor_array(spv_type):
+        raise c.unsupported(f"{spv_type!r} is a descriptor array: index it with OpAccessChain, it cannot be loaded "
+                            f"or stored as a whole")
     if isinstance(spv_type, RuntimeArrayType) or (isinstance(spv_type, StructType) and spv_type.members and
                                                   isinstance(spv_type.members[-1], RuntimeArrayType)):
         raise c.fail(f"{spv_type!r} has no fixed size: it cannot be loaded or stored as a whole")
@@ -145,14 +163,29 @@ def _load(c: InstructionContext) -> Compute:
             return value
         return logical
 
+    pointee = pointer.pointee
+
     def memory(f: Frame) -> Any:
         ptr = f.values[p]
+        if isinstance(ptr, SplitPointer):
+            return _split_load(f, ptr, pointee, where)
         region = ptr.region
         if region.constant and ptr.offsets.shape[0] == 1 and f.full:    # full: some lane is active
             return uniform_load(region, ptr.layout, int(ptr.offsets[0]), f.mask, f.inv.strict, where)
         f.inv.ctx.settle_memory(region.data)
         return load(region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
     return memory
+
+
+def _split_load(f: Frame, ptr: SplitPointer, pointee: SpvType, where: Any) -> Any:
+    """A load through a pointer into several descriptor-array elements: one load per element; lanes whose
+    element is not bound (permissive mode) read zero."""
+    result = zero_value(pointee, (f.mask.shape[0],))
+    for lanes, part in ptr.parts:
+        f.inv.ctx.settle_memory(part.region.data)
+        result = merge(lanes, load(part.region, part.layout, part.offsets, f.mask & lanes, f.inv.strict, where),
+                       result)
+    return result
 
 
 def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment: int | None) -> Any:
@@ -182,11 +215,15 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
 
     def memory(f: Frame, value: Any) -> None:
         ptr = f.values[p]
-        region = ptr.region
-        if not region.writable:
-            raise SpirvValidationError(at(where, f"{region.name} is read-only (a uniform block or push constants)"))
-        f.inv.ctx.settle_memory(region.data)
-        store(region, ptr.layout, ptr.offsets, value, f.mask, f.inv.strict, where)
+        parts = ptr.parts if isinstance(ptr, SplitPointer) else [(None, ptr)]
+        for lanes, part in parts:
+            region = part.region
+            if not region.writable:
+                raise SpirvValidationError(at(where, f"{region.name} is read-only (a uniform block or push "
+                                                     f"constants)"))
+            f.inv.ctx.settle_memory(region.data)
+            store(region, part.layout, part.offsets, value, f.mask if lanes is None else f.mask & lanes,
+                  f.inv.strict, where)
     return memory
 
 
@@ -230,7 +267,13 @@ def _loader_for(c: InstructionContext, pointer: PointerType, p: int, alignment: 
                                        zero_value(pointee, (f.mask.shape[0],)))
     if pointer.storage in LOGICAL_STORAGE:
         return lambda f: f.values[p].cell.read(f.values[p].path)
-    return lambda f: load(f.values[p].region, f.values[p].layout, f.values[p].offsets, f.mask, f.inv.strict, where)
+
+    def memory(f: Frame) -> Any:
+        ptr = f.values[p]
+        if isinstance(ptr, SplitPointer):
+            return _split_load(f, ptr, pointee, where)
+        return load(ptr.region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
+    return memory
 
 
 # -- access chains ------------------------------------------------------------------------------------
@@ -408,16 +451,100 @@ def _access_chain(c: InstructionContext, with_element: bool) -> Compute:
     if pointer.storage in LOGICAL_STORAGE:
         logical_walk = _logical_chain(c, steps)
         return lambda f: logical_walk(f, f.values[base])
+    if is_descriptor_array(pointer.pointee):
+        if with_element:
+            raise c.unsupported("OpPtrAccessChain on a descriptor array is not supported")
+        if not steps:
+            raise c.fail("an access chain into a descriptor array needs an index (the element)")
+        return _descriptor_array_chain(c, base, steps[0], _memory_chain(c, steps[1:]))
     walk = _memory_chain(c, steps)
 
-    def memory(f: Frame) -> MemoryPointer:
-        ptr = f.values[base]
+    def part(f: Frame, ptr: MemoryPointer) -> MemoryPointer:
         offsets = ptr.offsets
         if with_element:
             offsets = offsets + element_offset(f)
         offsets, layout = walk(f, offsets, ptr.layout)
-        return MemoryPointer(ptr.region, offsets, layout)
+        return type(ptr)(ptr.region, offsets, layout)         # a MemoryPointer or an ElementPointer
+
+    def memory(f: Frame) -> MemoryPointer:
+        ptr = f.values[base]
+        if isinstance(ptr, SplitPointer):
+            parts = [(lanes, part(f, p)) for lanes, p in ptr.parts]
+            return SplitPointer(parts, parts[0][1].layout if parts else ptr.layout)
+        return part(f, ptr)
     return memory
+
+
+def _descriptor_array_chain(c: InstructionContext, base: int, element: Step, walk: Any) -> Compute:
+    """OpAccessChain into a descriptor array: the first index picks the block, the rest walk inside it.
+
+    Vulkan needs the index dynamically uniform (the same on every invocation of a workgroup) unless it is
+    decorated NonUniform (and the device enables the matching *ArrayNonUniformIndexing feature); a varying
+    undecorated index is reported in strict mode. Lanes are grouped by element: one pointer per element
+    some active lane chose (a `SplitPointer` when there are several). An index outside the array or to an
+    element the host did not bind is undefined: reported in strict mode; permissive mode drops those
+    lanes (their loads read zero, their stores do nothing)."""
+    module = c.program.module
+    non_uniform = any(module.decoration(i, Decoration.NonUniform) is not None
+                      for i in (c.result, element.index_id) if i is not None)
+
+    def pointer_to(f: Frame, array: DescriptorArray, index: int, lanes: np.ndarray) -> MemoryPointer | None:
+        region = array.region(index)
+        if region is None:
+            if f.inv.strict:
+                lane = int(np.argmax(lanes & f.mask)) if lanes.shape[0] == f.mask.shape[0] else 0
+                outside = array.length is not None and not 0 <= index < array.length
+                rule = f"is outside the array of {array.length} blocks" if outside else "is not bound"
+                raise c.undefined(f"element {index} of the descriptor array {array.label} (lane {lane}) {rule}: "
+                                  f"an access through it is undefined")
+            return None
+        offsets, layout = walk(f, np.zeros(1, np.int64), array.layout)
+        return ElementPointer(region, offsets, layout)
+
+    def compute(f: Frame) -> MemoryPointer:
+        array = f.values[base]
+        if element.constant is not None:
+            index: np.ndarray = np.array([element.constant], np.int64)
+        else:
+            raw = f.values[element.index_id]
+            index = raw.view(signed(raw.dtype)).astype(np.int64)
+        active = f.mask
+        chosen = index if index.shape[0] == 1 else index[active]
+        if chosen.size == 0 or (chosen == chosen[0]).all():
+            value = int(chosen[0]) if chosen.size else 0
+            found = pointer_to(f, array, value, active)
+            return found if found is not None else SplitPointer([], array.layout)
+        if not non_uniform and f.inv.strict:
+            _check_uniform_per_workgroup(c, f, index, array)
+        parts: list[tuple[np.ndarray, MemoryPointer]] = []
+        for value in np.unique(chosen):
+            lanes = index == value
+            found = pointer_to(f, array, int(value), lanes)
+            if found is not None:
+                parts.append((lanes, found))
+        if len(parts) == 1 and parts[0][0][active].all():
+            return parts[0][1]
+        return SplitPointer(parts, parts[0][1].layout if parts else array.layout)
+    return compute
+
+
+def _check_uniform_per_workgroup(c: InstructionContext, f: Frame, index: np.ndarray, array: DescriptorArray) -> None:
+    """Report (strict mode) a workgroup whose active invocations index a descriptor array differently without
+    the NonUniform decoration (Vulkan: the index must then be dynamically uniform)."""
+    threads = int(f.inv.extras.get("threads_per_group", 1))
+    lanes = f.mask.shape[0]
+    if lanes % threads:
+        return
+    groups = (lanes // threads, threads)
+    low = np.where(f.mask, index, np.iinfo(np.int64).max).reshape(groups).min(axis=1)
+    high = np.where(f.mask, index, np.iinfo(np.int64).min).reshape(groups).max(axis=1)
+    mixed = np.flatnonzero(low < high)
+    if mixed.size:
+        group = int(mixed[0])
+        raise c.undefined(f"the index into the descriptor array {array.label} differs between invocations of one "
+                          f"workgroup ({int(low[group])} and {int(high[group])}, lanes {group * threads} to "
+                          f"{(group + 1) * threads - 1}) without the NonUniform decoration: Vulkan requires a "
+                          f"dynamically uniform index there (decorate it NonUniform, GLSL nonuniformEXT)")
 
 
 register_opcode("OpAccessChain", "OpInBoundsAccessChain")(lambda c: _access_chain(c, False))
@@ -438,9 +565,17 @@ def _array_length(c: InstructionContext) -> Compute:
         raise c.unsupported("OpArrayLength needs a pointer to a bound storage buffer")
     p = c.value(0)
 
-    def compute(f: Frame) -> np.ndarray:
-        ptr = f.values[p]
+    def length(ptr: MemoryPointer) -> np.ndarray:
         offset, array = ptr.layout.child(member)
         available = ptr.region.size - int(np.max(ptr.offsets)) - offset
         return np.array([max(available, 0) // array.stride], np.uint32)
+
+    def compute(f: Frame) -> np.ndarray:
+        ptr = f.values[p]
+        if not isinstance(ptr, SplitPointer):
+            return length(ptr)
+        result = np.zeros(f.mask.shape[0], np.uint32)
+        for lanes, part in ptr.parts:
+            result = np.where(lanes, length(part), result)
+        return result
     return compute
