@@ -7,9 +7,9 @@ blocks the entry point uses and of what element type, and checks each `.npy` aga
 a user of the command knows (binding names, `--buffer SET:BINDING=FILE`).
 
 The rule (docs/spirv.md#the-command): a block whose scalars all have one type (`float data[]`, a
-struct of `vec4`s) takes a `.npy` of exactly that type, little-endian, as the GPU stores it; a block
-mixing types (ints and floats) takes any numeric `.npy`, whose bytes are used as they are. Raw files
-are bytes and are never checked.
+struct of `vec4`s) takes a `.npy` of exactly that type, little-endian, as the GPU stores it, or of
+uint8 (bytes, such as converted weight matrices); a block mixing types (ints and floats) takes any
+numeric `.npy`, whose bytes are used as they are. Raw files are bytes and are never checked.
 """
 
 from __future__ import annotations
@@ -153,13 +153,13 @@ class ShaderInterface:
 
     @staticmethod
     def _check_dtype(data: np.ndarray, expected: np.dtype | None, block: str, what: str) -> None:
-        if expected is None:
-            return                      # a block of mixed types: the array's bytes are used as they are
         found = data.dtype
+        if expected is None or found == np.uint8:
+            return                      # a block of mixed types, or bytes: the array's bytes are used as they are
         if found.kind != expected.kind or found.itemsize != expected.itemsize:
             raise SpirvArgumentError(f"{what}: the file holds {found.name} values but {block} holds "
                                      f"{_type_name(expected)} ({expected.name}); save the array as "
-                                     f"{expected.name}, or pass raw bytes (any name but .npy)")
+                                     f"{expected.name}, or as bytes (uint8, or a raw file: any name but .npy)")
         if found.byteorder == ">" and found.itemsize > 1:
             raise SpirvArgumentError(f"{what}: the file holds big-endian {found.name} values; the GPU reads "
                                      f"little-endian ({block})")
