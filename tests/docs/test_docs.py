@@ -183,6 +183,8 @@ def outside_references(path: Path) -> list[str]:
     found = []
     for number, target in relative_links(path) + code_span_paths(path):
         resolved = (path.parent / target.partition("#")[0]).resolve()
+        if resolved.parent == DOCS and resolved.name in PENDING_DOCS and not resolved.exists():
+            continue    # test_relative_links_resolve warns about it
         if target.startswith("/") or not resolved.is_relative_to(REPO) or not resolved.exists():
             found.append(f"{path.name}:{number}: {target} (not a file of the repository)")
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
