@@ -44,6 +44,10 @@ def _conformance(args: argparse.Namespace) -> int:
     from dxlinalg.conformance import run_conformance_cli
 
     profiles = builtin_profile_names() if args.all else args.profile
+    if args.json is not None:
+        from dxlinalg.commands.atomic_output import check_output_file
+
+        check_output_file(args.json, "--json")      # before the suite runs, not after
     return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
                                failures_only=args.failures_only, verbose=args.verbose)
 

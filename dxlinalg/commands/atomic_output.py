@@ -26,6 +26,14 @@ def output_error(path: Path, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(f"output {path}: {message}")
 
 
+def check_output_file(name: str | Path, argument: str) -> Path:
+    """An output file another writer will create later can be created in its folder (checked now, before the work
+    that fills it): the same checks and the same messages as AtomicOutput, leaving nothing behind."""
+    output = AtomicOutput(name, argument)
+    output.discard()
+    return output.path
+
+
 def output_folder(name: str | Path, argument: str) -> Path:
     """The folder an `--out DIR` names, created if it is missing (one rule for every command that writes a folder).
 

@@ -206,3 +206,15 @@ def test_groups_at_the_limit_pass_the_check():
     from dxlinalg.vulkan.emulated_device import MAX_COMPUTE_WORK_GROUP_COUNT
 
     assert check_groups(list(MAX_COMPUTE_WORK_GROUP_COUNT)) == MAX_COMPUTE_WORK_GROUP_COUNT
+
+
+@pytest.mark.parametrize("case", ["a directory", "missing folder"])
+def test_conformance_json_problems_are_found_before_the_suite_runs(capsys, tmp_path, monkeypatch, case):
+    import dxlinalg.conformance
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the suite ran although --json cannot be written")
+    monkeypatch.setattr(dxlinalg.conformance, "run_conformance_cli", refuse)
+    target = {"a directory": tmp_path, "missing folder": tmp_path / "no" / "r.json"}[case]
+    code, _, err = cli(capsys, "conformance", "--profile", "minimal", "--json", target)
+    assert ("is a directory" if case == "a directory" else "does not exist") in one_line_error(code, err, "conformance")
