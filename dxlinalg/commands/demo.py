@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from d3d12api import D3D12CreateDevice
-from dxlinalg.commands.atomic_output import output_folder
+from dxlinalg.commands.atomic_output import check_output_file, output_folder
 from dxlinalg.commands.features import query_features
 from shaders import mlp_inference, mlp_inference_spirv, mlp_training
 from shaders.host_helpers import GpuContext
@@ -38,6 +38,7 @@ SPIRV_IMAGE = (64, 16)  # width, height: the compiled module's image (a small on
 
 def run_demo(profile: str = "reference", out: str | Path = "out") -> int:
     out = output_folder(out, "--out")
+    check_output_file(out / "inference_reference.png", "--out")    # a folder it cannot write fails now, not later
     _line_buffered_stdout()
     start = time.perf_counter()
     device = D3D12CreateDevice(profile=profile)

@@ -162,6 +162,9 @@ def test_out_folders_create_only_their_last_level(tmp_path):
 def test_demo_and_convert_follow_the_out_rule_before_any_work(capsys, tmp_path):
     code, out, err = cli(capsys, "demo", "--out", tmp_path / "a" / "b")
     assert "does not exist" in one_line_error(code, err, "demo") and out == ""
+    (tmp_path / "taken").write_text("x")
+    code, out, err = cli(capsys, "demo", "--out", tmp_path / "taken")
+    assert "is a file" in one_line_error(code, err, "demo") and out == ""
     np.save(tmp_path / "w.npy", np.ones((4, 4), np.float32))
     code, _, err = cli(capsys, "convert", tmp_path / "w.npy", "--from-type", "FLOAT32", "--to-type", "FLOAT16",
                        "--to-layout", "ROW_MAJOR", "--out", tmp_path / "a" / "w.npy")
