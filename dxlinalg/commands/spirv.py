@@ -16,6 +16,7 @@ results can be written. Errors are one line (the console script prints the first
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -24,11 +25,20 @@ from typing import Any
 
 import numpy as np
 
-from dxlinalg.commands.arguments import OneLineArgumentParser, ascii_int, exit_code_for_interrupt, input_file
-from dxlinalg.commands.spirv_blocks import ShaderInterface
+from dxlinalg.commands.arguments import (
+    OneLineArgumentParser,
+    ascii_int,
+    exit_code_for_interrupt,
+    input_file,
+    parse_ascii_int,
+)
+from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names
 
 PREVIEW_VALUES = 8          # values shown per buffer when --out is not given
+_PREFIXED_INTEGER = re.compile(r"[+-]?0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)")
+_DECIMAL_INTEGER = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(inf|nan)", re.IGNORECASE)
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -65,7 +75,6 @@ def _argument_error(message: str) -> Exception:
 def _read_array(path: Path, what: str) -> np.ndarray | bytes:
     """A `.npy` array (its header checked first: empty, cut-off and pickled files are one-line errors) or raw bytes."""
     from dxlinalg.commands.npy_input import check_npy_data_size, read_npy_header
-    from dxlinalg.errors import InvalidArgumentError
 
     input_file(path, what)
     if path.suffix != ".npy":
@@ -89,8 +98,6 @@ def _read_array(path: Path, what: str) -> np.ndarray | bytes:
 
 def parse_buffer(text: str) -> tuple[tuple[int, ...], Path]:
     """'0:1=data.npy' -> ((0, 1), Path('data.npy')); '0:1[2]=data.npy' -> ((0, 1, 2), ...) (descriptor array)."""
-    from dxlinalg.commands.arguments import parse_ascii_int
-    from dxlinalg.errors import InvalidArgumentError
 
     binding, separator, file = text.partition("=")
     descriptor_set, colon, slot = binding.partition(":")
@@ -112,11 +119,7 @@ def describe_key(key: tuple[int, ...]) -> str:
 
 
 def parse_spec(text: str) -> tuple[int, object]:
-    """'3=1.5' -> (3, 1.5); values are integers (also 0x...), floats, true or false, in ASCII."""
-    import re
-
-    from dxlinalg.commands.arguments import parse_ascii_int
-    from dxlinalg.errors import InvalidArgumentError
+    """'3=1.5' -> (3, 1.5); values are integers (also 0x..., 0o..., 0b...), floats, true or false, in ASCII."""
 
     spec_id, separator, raw = text.partition("=")
     try:
@@ -128,9 +131,11 @@ def parse_spec(text: str) -> tuple[int, object]:
     value = raw.strip()
     if value.lower() in ("true", "false"):
         return number, value.lower() == "true"
-    if re.fullmatch(r"[+-]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)", value):
+    if _PREFIXED_INTEGER.fullmatch(value):
         return number, int(value, 0)
-    if re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(inf|nan)", value, re.IGNORECASE):
+    if _DECIMAL_INTEGER.fullmatch(value):
+        return number, int(value, 10)       # '010' is ten, as the shell user means it
+    if _FLOAT.fullmatch(value):
         return number, float(value)
     raise _argument_error(f"--spec {text!r}: {value!r} is not an integer, a float, true or false (ASCII digits)")
 
@@ -149,6 +154,7 @@ def check_groups(groups: Sequence[int]) -> tuple[int, int, int]:
 
 
 def run_command(args: argparse.Namespace) -> int:
+    from dxlinalg.commands.spirv_blocks import ShaderInterface    # the SPIR-V stack loads only for this command
     from dxlinalg.spirv import run
 
     groups = check_groups(args.groups)

@@ -82,7 +82,7 @@ def test_buffer_keys_take_ascii_digits_only(capsys, text):
     assert "with the digits 0-9" in one_line_error(code, err)
 
 
-@pytest.mark.parametrize("text", ["²=1", "٣=1", "0=٣", "0=1٣", "0=1_000", "0=١.5"])
+@pytest.mark.parametrize("text", ["²=1", "٣=1", "0=٣", "0=1٣", "0=1_000", "0=١.5", "0=0x", "0=1e", "0=0b2"])
 def test_spec_constants_take_ascii_digits_only(text):
     with pytest.raises(InvalidArgumentError, match="--spec"):
         parse_spec(text)
@@ -91,6 +91,7 @@ def test_spec_constants_take_ascii_digits_only(text):
 def test_spec_values_in_ascii_still_parse():
     assert parse_spec("3=0x10") == (3, 16) and parse_spec("1=-2.5e3") == (1, -2500.0)
     assert parse_spec("2=true") == (2, True) and parse_spec(" 4 = -7 ") == (4, -7)
+    assert parse_spec("5=010") == (5, 10) and parse_spec("6=0b101") == (6, 5) and parse_spec("7=.5") == (7, 0.5)
     assert parse_buffer("0:1[2]=a.npy") == ((0, 1, 2), Path("a.npy"))
 
 
@@ -101,6 +102,15 @@ def test_spec_values_in_ascii_still_parse():
 def test_integer_options_take_ascii_digits_only(capsys, args):
     code, _, err = cli(capsys, *args)
     assert "is not an integer written with the digits 0-9" in one_line_error(code, err, args[0])
+
+
+@given(st.text(max_size=12))
+def test_any_spec_or_buffer_text_parses_or_is_a_one_line_argument_error(text):
+    for parse in (parse_spec, parse_buffer):
+        try:
+            parse(text)
+        except InvalidArgumentError as error:
+            assert "\n" not in str(error)
 
 
 @given(st.text(max_size=6))
