@@ -207,6 +207,26 @@ def test_help_and_package_description_cover_every_surface(capsys):
     assert all(word.lower() in description.lower() for word in SURFACES), description
 
 
+def test_the_docs_name_every_command_and_count_them_right():
+    """cli.md's count and table, the quickstart's list and `dxlinalg --help` agree with the parser."""
+    import argparse
+    import re
+
+    from dxlinalg.cli import build_parser
+
+    parser = build_parser()
+    [sub] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    commands = set(sub.choices)
+    cli_md = (REPO / "docs" / "cli.md").read_text()
+    numbers = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+    count = re.search(r"It has (\w+) commands", cli_md)
+    assert count and numbers[count.group(1)] == len(commands), count
+    assert set(re.findall(r"^\| \[`dxlinalg (\w+)`\]", cli_md, re.MULTILINE)) == commands
+    quickstart = (REPO / "docs" / "quickstart.md").read_text()
+    listed = re.search(r"The console script's commands are (.*?) \(\[cli\.md\]", quickstart, re.DOTALL)
+    assert listed and set(re.findall(r"`(\w+)`", listed.group(1))) == commands
+
+
 # --- the demo: progress as it goes, quiet exits ----------------------------------------------------------------------
 
 def _start_demo(tmp_path: Path) -> subprocess.Popen[str]:
