@@ -1,8 +1,10 @@
-"""The `dxlinalg` console script: demo, features, conformance, convert, profile.
+"""The `dxlinalg` console script: demo, features, conformance, convert, profile, spirv.
 
 Errors are one line on stderr, `dxlinalg COMMAND: error: ...`, exit code 2; `main` is the one place
-that prints them. A `--profile` is loaded before the command runs, so a bad profile reads the same
-in every command (the loader words it: dxlinalg.profile.errors.ProfileError).
+that prints them (argparse's usage errors too: commands.arguments.OneLineArgumentParser). A
+`--profile` is loaded before the command runs, so a bad profile reads the same in every command (the
+loader words it: dxlinalg.profile.errors.ProfileError). Ctrl-C exits with 130 and a closed output
+pipe with 141, quietly, as shell tools do.
 """
 
 from __future__ import annotations
@@ -12,8 +14,18 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
+from dxlinalg.commands.arguments import OneLineArgumentParser, ascii_int, exit_code_for_interrupt
 from dxlinalg.commands.spirv import register as register_spirv
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
+
+
+DESCRIPTION = """\
+Reference emulator, in Python, of the GPU linear-algebra hardware neural shading uses, one numpy
+semantics under every surface:
+  - HLSL/DXIL Shader Model 6.9 cooperative vectors (dx::linalg) with a mock D3D12 device
+  - SPIR-V compute modules (cooperative vectors, cooperative matrices with tensor addressing)
+    and the Vulkan host calls
+  - MLIR kernels with nvgpu's warp-level ops (mma.sync, ldmatrix, async copies)"""
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -32,6 +44,10 @@ def _conformance(args: argparse.Namespace) -> int:
     from dxlinalg.conformance import run_conformance_cli
 
     profiles = builtin_profile_names() if args.all else args.profile
+    if args.json is not None:
+        from dxlinalg.commands.atomic_output import check_output_file
+
+        check_output_file(args.json, "--json")      # before the suite runs, not after
     return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
                                failures_only=args.failures_only, verbose=args.verbose)
 
@@ -57,9 +73,9 @@ def _profile_show(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dxlinalg",
-        description="Reference emulator of the SM 6.9 cooperative-vector intrinsics and their D3D12 API.")
+    parser = OneLineArgumentParser(
+        prog="dxlinalg", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=DESCRIPTION, epilog="docs/index.md maps every surface; docs/cli.md describes the commands.")
     parser.add_argument("--version", action="version", version=f"dxlinalg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     profile_help = f"built-in profile ({', '.join(builtin_profile_names())}, any case) or a profile JSON file"
@@ -88,15 +104,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser("convert", help="convert a weight matrix file between layouts and types")
     convert.add_argument("input", help=".npy (the logical matrix, no pickles) or raw bytes in --from-layout")
-    convert.add_argument("--rows", type=int, help="rows (raw input without a sidecar)")
-    convert.add_argument("--cols", type=int, help="columns (raw input without a sidecar)")
+    convert.add_argument("--rows", type=ascii_int, help="rows (raw input without a sidecar)")
+    convert.add_argument("--cols", type=ascii_int, help="columns (raw input without a sidecar)")
     convert.add_argument("--from-type", required=True, help="FLOAT32, FLOAT16, E4M3, E5M2, SINT8, UINT8, ...")
     convert.add_argument("--from-layout", default="ROW_MAJOR",
                          help="ROW_MAJOR, COLUMN_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL (default ROW_MAJOR)")
     convert.add_argument("--to-type", required=True)
     convert.add_argument("--to-layout", required=True)
-    convert.add_argument("--stride", type=int, help="source stride in bytes (strided layouts; default tight)")
-    convert.add_argument("--dest-stride", type=int,
+    convert.add_argument("--stride", type=ascii_int, help="source stride in bytes (strided layouts; default tight)")
+    convert.add_argument("--dest-stride", type=ascii_int,
                          help="destination stride (strided layouts; default one row rounded up to 16)")
     convert.add_argument("--profile", default=DEFAULT_PROFILE, help=profile_help)
     convert.add_argument("--out", help="write the destination bytes (raw, with a FILE.meta.json sidecar) or "
@@ -137,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if profile is not None:
                 load_profile(profile)   # a bad profile fails here, before any work, in one line
         return args.handler(args)
+    except (KeyboardInterrupt, BrokenPipeError) as interrupt:   # before OSError: a closed pipe is not an error
+        return exit_code_for_interrupt(interrupt)
     except (DxLinalgError, D3D12Error, OSError) as error:
         print(f"dxlinalg {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -344,7 +345,9 @@ def training_network(seed: int = 11) -> MlpWeights:
 
 def train(profile: str = "reference", steps: int = 300, batch: int = 2048, size: int = 64,
           learning_rate: float = 1e-2, log_every: int = 25, out: str | Path | None = None,
-          verbose: bool = True) -> TrainingResult:
+          verbose: bool = True, on_loss: Callable[[int, float], None] | None = None) -> TrainingResult:
+    """Train, logging the batch loss every `log_every` steps (and the last); `on_loss(step, loss)` is called with
+    each logged loss as it is measured, so a caller can show progress."""
     gpu = GpuContext(profile)
     uv = pixel_uv(size, size)
     target = target_image(uv)
@@ -360,6 +363,8 @@ def train(profile: str = "reference", steps: int = 300, batch: int = 2048, size:
         trainer.step(step, learning_rate)
         if step % log_every == 0 or step == steps - 1:
             losses.append((step, trainer.batch_loss()))
+            if on_loss is not None:
+                on_loss(*losses[-1])
             if verbose:
                 print(f"  step {step:4d}  loss {losses[-1][1]:.5f}")
     weight_buffer, weight_offsets = trainer.mul_optimal_weights()

@@ -5,21 +5,26 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.profile.registry import load_profile
 
+# ASCII only, as the console script reads numbers (dxlinalg.commands.arguments): Python's int() and float()
+# also take other scripts' digits ('٣' is 3), which a shell user never means.
+_ASCII_INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")
+_ASCII_FLOAT = re.compile(r"\s*[+-]?(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|inf|infinity|nan)\s*", re.IGNORECASE)
+
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
     """An integer in [low, high]: what a size, a count or a step number may be."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not _ASCII_INTEGER.fullmatch(text):
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer written with the digits 0-9")
+        value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not in [{low}, {high}]")
         return value
@@ -30,10 +35,9 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
 
 def positive_float(text: str) -> float:
     """A finite number above 0 (a learning rate)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not _ASCII_FLOAT.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number written with the digits 0-9")
+    value = float(text)
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
     return value

@@ -26,6 +26,37 @@ def output_error(path: Path, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(f"output {path}: {message}")
 
 
+def check_output_file(name: str | Path, argument: str) -> Path:
+    """An output file another writer will create later can be created in its folder (checked now, before the work
+    that fills it): the same checks and the same messages as AtomicOutput, leaving nothing behind."""
+    output = AtomicOutput(name, argument)
+    output.discard()
+    return output.path
+
+
+def output_folder(name: str | Path, argument: str) -> Path:
+    """The folder an `--out DIR` names, created if it is missing (one rule for every command that writes a folder).
+
+    The rule: a command creates at most the one folder `--out` names, never its parents, so a typo in a
+    path fails at once instead of building a tree somewhere unexpected. `convert --out FILE` follows the
+    same rule with nothing to create: the folder the file goes in must exist.
+    """
+    if str(name) == "":
+        raise InvalidArgumentError(f"{argument} is empty; give the folder to write into")
+    path = Path(name)
+    if path.exists() and not path.is_dir():
+        raise output_error(path, f"is a file; {argument} names a folder to write into")
+    if not path.is_dir():
+        if not path.parent.is_dir():
+            raise output_error(path, f"its parent folder {path.parent} does not exist ({argument} creates only "
+                                     f"the last folder of the path)")
+        try:
+            path.mkdir()
+        except OSError as error:
+            raise output_error(path, f"cannot be created ({error.strerror or error})") from None
+    return path
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

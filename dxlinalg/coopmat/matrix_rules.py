@@ -95,13 +95,20 @@ def check_component_index(strict: bool, index: np.ndarray, length: int, op: str)
     return inside
 
 
-def check_whole_scope(counts: np.ndarray, size: int, scope: str, op: str) -> None:
-    """Each scope instance has exactly `size` invocations in the chunk (whole waves, whole groups)."""
+def check_whole_scope(counts: np.ndarray, size: int, scope: str, op: str, profile: str | None = None) -> None:
+    """Each scope instance has exactly `size` invocations in the chunk (whole waves, whole groups).
+
+    A Subgroup short of invocations is almost always a workgroup smaller than (or not a multiple of) the
+    profile's wave: `numthreads=(32, 1, 1)` on a profile with waves of 64 (`minimal`), so the message says so."""
     short = np.flatnonzero(counts != size)
     if short.size:
         instance = int(short[0])
+        hint = ""
+        if scope == "Subgroup" and profile is not None:
+            hint = (f"; profile '{profile}' runs waves of {size} invocations, so a workgroup using Subgroup-scope "
+                    f"matrices needs a multiple of {size} invocations (or a profile with smaller waves)")
         raise InvalidArgumentError(
-            f"{op}: {scope} instance {instance} has {int(counts[instance])} invocations, not {size}; cooperative "
+            f"{op}: {scope} instance {instance} has {int(counts[instance])} invocations, not {size}{hint}; cooperative "
             f"matrices need full subgroups and uniform workgroups (VUID-RuntimeSpirv-OpTypeCooperativeMatrixKHR-10770: "
             f"full subgroups)")
 

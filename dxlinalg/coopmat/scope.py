@@ -46,7 +46,7 @@ def scope_instances(ctx: ExecutionContext, scope: Scope, what: str = "cooperativ
         size = int(np.diff(starts, append=ctx.lanes)[0])
         instance = ctx.group_of_lane.astype(np.int64)
     counts = np.diff(starts, append=ctx.lanes)
-    rules.check_whole_scope(counts, size, scope.name, what)
+    rules.check_whole_scope(counts, size, scope.name, what, ctx.profile.name)
     invocation = np.arange(ctx.lanes, dtype=np.int64) - starts[instance]
     return ScopeInstances(scope, size, instance, invocation, starts.astype(np.int64),
                           ctx.group_of_lane[starts].astype(np.int64))

@@ -7,6 +7,7 @@ reported the same way everywhere: one `ProfileError` line naming the file, the k
 from __future__ import annotations
 
 import json
+from difflib import get_close_matches
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -44,7 +45,9 @@ def load_profile(profile: str | Path | DeviceProfile) -> DeviceProfile:
         return _builtin(text.lower())
     path = Path(text)
     if not path.exists():
-        raise ProfileError(text, f"neither a built-in profile ({', '.join(builtin_profile_names())}) "
+        close = get_close_matches(text.lower(), builtin_profile_names(), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise ProfileError(text, f"neither a built-in profile{hint} ({', '.join(builtin_profile_names())}) "
                                  f"nor an existing file")
     return load_profile_file(path)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.spirv.errors import SpirvBinaryError
-from dxlinalg.spirv.grammar_tables import MAGIC
+from dxlinalg.spirv.grammar_tables import MAGIC, OPCODES
 
 HEADER_WORDS = 5
 SUPPORTED_VERSIONS = {(1, minor) for minor in range(7)}
@@ -102,15 +102,21 @@ def read_binary(source: ModuleSource) -> SpirvBinary:
         first = as_list[position]
         count, opcode = first >> 16, first & 0xFFFF
         if count == 0:
-            raise SpirvBinaryError(f"instruction {len(instructions)} at word {position} (opcode {opcode}) has word "
+            raise SpirvBinaryError(f"instruction {len(instructions)} at word {position} ({_opcode(opcode)}) has word "
                                    f"count 0; every instruction has at least one word")
         if position + count > total:
-            raise SpirvBinaryError(f"instruction {len(instructions)} at word {position} (opcode {opcode}) has word "
+            raise SpirvBinaryError(f"instruction {len(instructions)} at word {position} ({_opcode(opcode)}) has word "
                                    f"count {count} but only {total - position} words remain: the module is truncated")
         instructions.append(Instruction(opcode, tuple(as_list[position + 1: position + count]),
                                         len(instructions), position))
         position += count
     return SpirvBinary((major, minor), int(words[2]), bound, tuple(instructions), words)
+
+
+def _opcode(opcode: int) -> str:
+    """`OpLoad, opcode 61`: a malformed instruction is still named, as every other error names it."""
+    entry = OPCODES.get(opcode)
+    return f"{entry[0]}, opcode {opcode}" if entry else f"opcode {opcode}, which no grammar names"
 
 
 def decode_string(words: tuple[int, ...], start: int) -> tuple[str, int]:

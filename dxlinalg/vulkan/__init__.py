@@ -49,9 +49,12 @@ from dxlinalg.vulkan.validation import (
     VulkanValidationError,
 )
 
+#: Vulkan's null handle. A handle argument or struct field that C sets to VK_NULL_HANDLE is None here.
+VK_NULL_HANDLE = None
+
 __all__ = sorted(set(
     _enums.__all__ + _structs.__all__ + _instance.__all__ + _device.__all__ + _memory.__all__
     + _command_buffer.__all__ + _queue.__all__ + _cooperative_vector.__all__ + _compute_structs.__all__
     + _shader_module.__all__ + _descriptors.__all__ + _pipelines.__all__ + _compute_commands.__all__
     + _barriers.__all__ + _synchronization.__all__
-    + ["Command", "VulkanError", "VulkanUndefinedBehaviorError", "VulkanValidationError"]))
+    + ["Command", "VK_NULL_HANDLE", "VulkanError", "VulkanUndefinedBehaviorError", "VulkanValidationError"]))

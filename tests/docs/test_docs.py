@@ -37,7 +37,7 @@ DOC_FILES = sorted(DOCS.glob("*.md"))
 FENCE_LANGUAGES = {"python", "console", "text", "hlsl", "cpp", "bash", "json"}
 NOT_RUN = ("conformance --all",)  # every profile: ~10 s
 # Documents other engineers are writing: links to them may dangle (with a warning) until they exist.
-PENDING_DOCS: set[str] = set()
+PENDING_DOCS: set[str] = {"sm610.md", "mlir.md"}   # issue 23: written by other changes this round
 # Documents whose owners are still removing paths to the workspace outside the checkout: warn only.
 
 
@@ -183,6 +183,8 @@ def outside_references(path: Path) -> list[str]:
     found = []
     for number, target in relative_links(path) + code_span_paths(path):
         resolved = (path.parent / target.partition("#")[0]).resolve()
+        if resolved.parent == DOCS and resolved.name in PENDING_DOCS and not resolved.exists():
+            continue    # test_relative_links_resolve warns about it
         if target.startswith("/") or not resolved.is_relative_to(REPO) or not resolved.exists():
             found.append(f"{path.name}:{number}: {target} (not a file of the repository)")
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -22,6 +22,8 @@ BAD = [
     (mlp_training, ["--steps", "0"], "argument --steps: 0 is not in [1, 100000]"),
     (mlp_training, ["--batch", "-3"], "argument --batch: -3 is not in [1, 1048576]"),
     (mlp_training, ["--size", "x"], "argument --size: 'x' is not an integer"),
+    (mlp_training, ["--size", "٣"], "argument --size: '٣' is not an integer written with the digits 0-9"),
+    (mlp_training, ["--learning-rate", "١e-2"], "argument --learning-rate: '١e-2' is not a number written with"),
     (mlp_training, ["--learning-rate", "nan"], "argument --learning-rate: 'nan' must be a finite number above 0"),
     (mlp_training, ["--learning-rate", "-1"], "argument --learning-rate: '-1' must be a finite number above 0"),
     (mlp_training, ["--out", ""], "argument --out: the folder name is empty"),
