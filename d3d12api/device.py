@@ -28,6 +28,7 @@ from d3d12api.enums import (
 )
 from d3d12api.features import DEVICE_SHADER_MODELS, check_feature_support
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.linalg_conversion import rules_for
 from d3d12api.pipeline import ID3D12PipelineState, create_compute_pipeline_state
 from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
 from d3d12api.resource import ID3D12Resource, create_committed_resource
@@ -95,6 +96,9 @@ class ID3D12Device(ID3D12DevicePreview):
     def GetLinearAlgebraMatrixConversionDestinationInfo(self, pDesc: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO) -> None:
         """Write pDesc.DestSize: a multiple of 16 that depends only on the destination info.
 
+        The datatype numbering and the rules are the runtime's the device was created for (6.9: 0029's;
+        6.10: the linear-algebra runtime spec's, `linalg_conversion`).
+
         A description that breaks a rule raises with the debug layer; without it DestSize is set
         to 0 (which no conversion accepts) and the message is logged.
         """
@@ -104,7 +108,7 @@ class ID3D12Device(ID3D12DevicePreview):
                 rule="descriptor type"))
             return
         try:
-            pDesc.DestSize = query_destination_size(pDesc, self.profile)
+            pDesc.DestSize = query_destination_size(pDesc, self.profile, rules=rules_for(self))
         except D3D12DebugLayerError as error:
             pDesc.DestSize = 0
             self.debug_layer.error(error)
