@@ -39,7 +39,7 @@ from d3d12api.structs import (
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO,
 )
 from dxlinalg.c_struct import is_integer
-from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.layouts.strided import tight_stride
 from dxlinalg.profile.conversion_rules import type_change_allowed
@@ -245,7 +245,23 @@ def check_dest_info(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, prof
                       D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE, Rule.DEST_STRIDE,
                       "§1.7: a row/column-major DestStride is at least one row/column and a multiple of 16",
                       rules.type_name)
-    return MatrixDescription(rows, cols, component_type, layout, stride)
+    destination = MatrixDescription(rows, cols, component_type, layout, stride)
+    _check_optimal_format(call, f"{field}.DestDataType", destination, profile, rules.type_name)
+    return destination
+
+
+def _check_optimal_format(call: str, field: str, desc: MatrixDescription, profile: DeviceProfile,
+                          type_name: Callable[[ComponentType], str]) -> None:
+    """An optimal layout is a byte format of the profile; a type it has none for cannot be converted to it
+    (the NVIDIA format has none for 32-bit integers). 0029's devices never ask: their types all have one."""
+    if not desc.layout.is_optimal:
+        return
+    try:
+        stored_size(desc, profile)
+    except DxLinalgError as problem:
+        raise _error(call, f"{field} = {type_name(desc.component_type)}: this device has no "
+                           f"{D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(desc.layout)).name} format for it ({problem})",
+                     Rule.TYPE_SUPPORT, f"profile {profile.name!r}: optimal layout formats") from None
 
 
 def query_destination_size(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, profile: DeviceProfile,
@@ -278,6 +294,7 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
                       "§1.7: a row/column-major SrcStride is at least one row/column and a multiple of the "
                       "element size", rules.type_name)
     source = MatrixDescription(destination.rows, destination.cols, src_type, src_layout, src_stride)
+    _check_optimal_format(call, f"{field}.SrcInfo.SrcDataType", source, profile, rules.type_name)
     rules.check_type_change(call, field, src_type, destination.component_type)
     dest_size = _check_uint(call, f"{field}.DestInfo.DestSize", dest.DestSize)
     if dest_size % D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE:

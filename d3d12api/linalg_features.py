@@ -81,16 +81,18 @@ def _uint(value: object, field: str) -> int:
 
 def _type(value: object, field: str, *, none_allowed: bool = False) -> ComponentType | None:
     """A 6.10 SDK datatype value -> the type it names (None for NONE, where allowed)."""
-    valid = ", ".join(f"{d.name}={d.value}" for d in SDK_DATATYPE if none_allowed or d != SDK_DATATYPE.NONE)
+    def valid() -> str:
+        return ", ".join(f"{d.name}={d.value}" for d in SDK_DATATYPE if none_allowed or d != SDK_DATATYPE.NONE)
+
     if not is_integer(value):
         raise QueryError(f"{field} = {value!r} is not a D3D12_LINEAR_ALGEBRA_DATATYPE")
     try:
         datatype = SDK_DATATYPE(int(value))  # type: ignore[call-overload]
     except ValueError:
-        raise QueryError(f"{field} = {value} is not a D3D12_LINEAR_ALGEBRA_DATATYPE of the 6.10 SDK ({valid}); "
+        raise QueryError(f"{field} = {value} is not a D3D12_LINEAR_ALGEBRA_DATATYPE of the 6.10 SDK ({valid()}); "
                          f"6.9 seed numbers are not accepted here") from None
     if datatype == SDK_DATATYPE.NONE and not none_allowed:
-        raise QueryError(f"{field} = NONE: only BiasInputType may be NONE ({valid})")
+        raise QueryError(f"{field} = NONE: only BiasInputType may be NONE ({valid()})")
     return component_type_of(datatype)
 
 
