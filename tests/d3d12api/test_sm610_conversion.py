@@ -132,3 +132,16 @@ def test_a_device_without_linear_algebra_refuses_conversions():
     with pytest.raises(D3D12DebugLayerError, match="TIER_NOT_SUPPORTED"):
         device.GetLinearAlgebraMatrixConversionDestinationInfo(
             D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO(0, MUL, 0, 8, 8, DT.SINT8))
+
+
+def test_a_type_without_an_optimal_format_is_a_clean_refusal():
+    """SINT32 is a wave accumulator on nvidia-h100 (so valid for 6.10 conversions), but its measured NVIDIA
+    format has no 32-bit integer layout: the query is refused with the rule, never an internal error."""
+    gpu = _gpu("nvidia-h100")
+    info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO(0, MUL, 0, 16, 16, DT.SINT32)
+    with pytest.raises(D3D12DebugLayerError) as caught:
+        gpu.device.GetLinearAlgebraMatrixConversionDestinationInfo(info)
+    assert caught.value.rule == Rule.TYPE_SUPPORT and "no MUL_OPTIMAL format" in caught.value.message
+    assert _size(gpu, 16, 16, DT.SINT32, COL, 64) == 16 * 64
+    source = gpu.conversion(16, 16, (DT.SINT32, MUL, 0), 0, 1024, (DT.SINT32, ROW, 64), 1 << 14, dest_size=1024)
+    _rejected(gpu, source, Rule.TYPE_SUPPORT, "SrcInfo.SrcDataType = SINT32: this device has no MUL_OPTIMAL")
