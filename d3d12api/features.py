@@ -23,7 +23,7 @@ from d3d12api.enums import (
 )
 from d3d12api.hresult import HRESULT
 from d3d12api.linalg_features import LINALG_HANDLERS
-from d3d12api.linalg_structs import DXC_TEST_COPY_SIZEOF, D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT
+from d3d12api.linalg_structs import D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, DXC_TEST_COPY_SIZEOF
 from d3d12api.structs import (
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
@@ -157,8 +157,9 @@ def check_feature_support(profile: DeviceProfile, feature: int, data: Any, size:
         other = [int(f) for m, table in _HANDLERS.items() if m != shader_model for f in table if f not in handlers]
         hint = ""
         if isinstance(feature, int) and int(feature) in other:
+            wanted = "D3D_SHADER_MODEL_6_10" if shader_model == HIGHEST_SHADER_MODEL else "D3D_SHADER_MODEL_6_9"
             hint = (f"; {_feature_name(int(feature))} belongs to the other runtime: create the device with "
-                    f"shader_model={'D3D_SHADER_MODEL_6_10' if shader_model == HIGHEST_SHADER_MODEL else 'D3D_SHADER_MODEL_6_9'}")
+                    f"shader_model={wanted}")
         return HRESULT.E_INVALIDARG, (f"Feature = {feature} is not a feature this device answers (a device for "
                                       f"{shader_model.name}: {known}){hint}")
     name = _feature_name(int(feature))

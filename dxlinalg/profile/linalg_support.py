@@ -17,7 +17,16 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, StrictBool, StrictInt, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictBool,
+    StrictInt,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from dxlinalg.numerics.component_types import ComponentType, type_info
@@ -210,7 +219,8 @@ class LinalgSupport(BaseModel):
     """The answers to D3D12 features 77 and 78; lists are searched in order, the first match answers."""
 
     model_config = ConfigDict(extra="forbid")
-    tier: Annotated[LinalgTier, PlainSerializer(lambda t: t.name, return_type=str)] = Field(description="D3D12_LINEAR_ALGEBRA_TIER: `NOT_SUPPORTED` or `TIER_1_0`.")
+    tier: Annotated[LinalgTier, PlainSerializer(lambda t: t.name, return_type=str)] = Field(
+        description="D3D12_LINEAR_ALGEBRA_TIER: `NOT_SUPPORTED` or `TIER_1_0`.")
     matrix_construction: list[MatrixConstructionEntry] = Field(
         [], description="Types with Wave/ThreadGroup matrix construction (Load/Store/Get/Set/Splat/Cast).")
     wave_multiply: list[WaveMultiplyEntry] = Field([], description="Wave-scope multiply combinations.")

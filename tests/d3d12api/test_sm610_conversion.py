@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from d3d12_harness import COL, MUL, OUTER, ROW, Gpu
+
 from d3d12api import *  # noqa: F403
 from d3d12api import sm610
 from d3d12api.linalg_conversion import multiplication_types

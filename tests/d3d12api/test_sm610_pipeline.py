@@ -71,7 +71,8 @@ UNSUPPORTED = [
     ("minimal", wave_mma(T.U8, T.U8, T.I32, 16, 16, 16, S.ThreadGroup, K.THREADGROUP_MATRIX_MULTIPLY),
      "THREADGROUP_MATRIX_MULTIPLY answers SupportFlags = NONE"),
     ("nvidia-h100", wave_mma(T.F16, T.F16, T.F32, 16, 16, 16, S.ThreadGroup, K.THREADGROUP_MATRIX_MULTIPLY,
-                             thread_group_size=128), "not a multiple of MinThreadGroupSize 32 up to MaxThreadGroupSize 64"),
+                             thread_group_size=128),
+     "not a multiple of MinThreadGroupSize 32 up to MaxThreadGroupSize 64"),
     ("minimal", vector_mul(T.F16, T.F8_E4M3, None, T.F16), "THREAD_VECTOR_MATRIX_MULTIPLY answers SupportFlags = NONE"),
     ("minimal", vector_mul(T.F16, T.F16, T.F32, T.F16), "SupportFlags = NONE"),
     ("minimal", vector_mul(T.F16, T.F16, None, T.F16, transposed=True), "lacks SupportFlags TRANSPOSE"),
@@ -177,7 +178,8 @@ def test_unsupported_reason_agrees_with_the_d3d12_query_answer():
     support, data = device.profile.linalg_support, D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(
         OperationType=D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY)
     data.WaveMatrixMultiply.Inputs = D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_INPUTS(
-        0, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32)
+        0, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8,
+        D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32)
     assert device.CheckFeatureSupport(78, data, 56) == S_OK
     data.WaveMatrixMultiply.Shapes = [D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE()] * data.WaveMatrixMultiply.NumShapes
     assert device.CheckFeatureSupport(78, data, 56) == S_OK
