@@ -5,6 +5,8 @@ not one the device reports. The records are built by hand (the shader side lists
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from d3d12api import *  # noqa: F403
 from d3d12api.sm610 import *  # noqa: F403
@@ -190,3 +192,28 @@ def test_unsupported_reason_agrees_with_the_d3d12_query_answer():
                 use = wave_mma(T.I8, T.I8, T.I32, m, n, k)
                 expected = any(m % a == 0 and k % b == 0 and n % c == 0 for a, b, c in native)
                 assert (unsupported_reason(support, 4, use) == "") == expected, (m, k, n)
+
+
+TG_DEVICE = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile="nvidia-h100", shader_model=D3D_SHADER_MODEL_6_10)
+TG_TYPES = [(T.F16, T.F16, T.F32), (T.I8, T.I8, T.I32), (T.U8, T.U8, T.I32), (T.F16, T.F16, T.I32)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(types=st.sampled_from(TG_TYPES), m=st.sampled_from([8, 16, 32, 48, 64, 96]),
+       k=st.sampled_from([8, 16, 32, 64]), n=st.sampled_from([8, 16, 32, 48, 64]),
+       size=st.sampled_from([0, 16, 32, 64, 96, 128, 192, 256, 512]))
+def test_the_pipeline_check_and_the_threadgroup_query_agree(types, m, k, n, size):
+    """Two public paths, one answer: a thread-group multiply passes pipeline creation exactly when
+    CheckFeatureSupport reports its shape SUPPORTED and the group size fits Min/Max (multiples of Min)."""
+    sdk = sdk_datatype
+    data = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(
+        OperationType=D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREADGROUP_MATRIX_MULTIPLY)
+    data.ThreadGroupMatrixMultiply = D3D12_LINEAR_ALGEBRA_THREADGROUP_MATRIX_MULTIPLY_SUPPORT(
+        WaveInputs=D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_INPUTS(0, *(sdk(t) for t in types)),
+        Shape=D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE(m, k, n))
+    assert TG_DEVICE.CheckFeatureSupport(78, data, 56) == S_OK
+    answer = data.ThreadGroupMatrixMultiply
+    low, high = answer.MinThreadGroupSize, answer.MaxThreadGroupSize
+    expected = bool(answer.SupportFlags & 1) and (size == 0 or (low <= size <= high and size % low == 0))
+    use = wave_mma(*types, m, n, k, S.ThreadGroup, K.THREADGROUP_MATRIX_MULTIPLY, thread_group_size=size)
+    assert (unsupported_reason(TG_DEVICE.profile.linalg_support, 32, use) == "") == expected
