@@ -175,3 +175,45 @@ def test_a_profile_without_the_section_loads():
 
 def test_every_builtin_is_covered():
     assert sorted(builtin_profile_names()) == sorted(BUILTIN)
+
+
+VULKAN_NAMES = {T.F16: "float16", T.F32: "float32", T.I8: "int8", T.U8: "uint8", T.I32: "int32", T.U32: "uint32"}
+#: nvidia-h100's one inferred wave/thread-group combination (docs/sm610-d3d12.md): U8 x U8 -> S32 is answered
+#: with the shapes the driver lists for U8 x U8 -> U32.
+INFERRED_ACCUMULATOR = {(T.U8, T.U8, T.I32): (T.U8, T.U8, T.U32)}
+
+
+def _vulkan_key(types):
+    return tuple(VULKAN_NAMES[t] for t in INFERRED_ACCUMULATOR.get(types, types))
+
+
+def test_nvidia_h100_wave_shapes_are_its_measured_vulkan_subgroup_list():
+    profile = load_profile("nvidia-h100")
+    for entry in profile.linalg_support.wave_multiply:
+        a, b, c = _vulkan_key(entry.key())
+        listed = {(p.m, p.k, p.n) for p in profile.coopmat.muladd_properties
+                  if (p.a_type, p.b_type, p.c_type, p.scope) == (a, b, c, "subgroup")}
+        assert set(entry.shapes) == listed, entry.key()
+
+
+def test_nvidia_h100_thread_group_entries_are_its_measured_workgroup_list():
+    profile = load_profile("nvidia-h100")
+    for group in profile.linalg_support.threadgroup_multiply:
+        a, b, c = _vulkan_key(group.key()[:3])
+        sizes = [p.workgroup_invocations for p in profile.coopmat.flexible_properties
+                 if (p.a_type, p.b_type, p.c_type, p.scope) == (a, b, c, "workgroup")
+                 and all(g % s == 0 for g, s in zip(group.shape_granularity,
+                                                    (p.m_granularity, p.k_granularity, p.n_granularity)))]
+        assert (min(sizes), max(sizes)) == (group.min_thread_group_size, group.max_thread_group_size), group.key()
+
+
+def test_nvidia_h100_vector_answers_are_its_measured_property_list():
+    profile = load_profile("nvidia-h100")
+    unpacked = {T.PackedS8x32: T.I8, T.PackedU8x32: T.U8}
+    measured = {}
+    for p in profile.mul_properties:   # 6.10's VectorInputType: the interpreted type, or the vector's own type
+        for vector in (unpacked.get(p.input_interpretation, p.input_interpretation), p.input_type):
+            measured[(vector, p.matrix_interpretation, p.output_type)] = p.transpose_supported
+    for entry in profile.linalg_support.vector_multiply:
+        assert entry.key() in measured, entry.key()
+        assert entry.transpose == measured[entry.key()]
