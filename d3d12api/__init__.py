@@ -8,10 +8,12 @@ Everything is importable under its D3D12 name, so C++ host code ports line by li
     device.CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS_EXPERIMENTAL, tier, sizeof(tier))
 
 docs/host-api.md is the guide: the C++ <-> Python mapping, the execution model, the debug layer
-and every decision taken where the spec is silent.
+and every decision taken where the spec is silent. The SM 6.10 linear-algebra names (whose datatype
+numbers differ from the 6.9 ones above) are in `d3d12api.sm610` (docs/sm610-d3d12.md).
 """
 
 from d3d12api import compute_types as _compute_types
+from d3d12api import sm610
 from d3d12api import enums as _enums
 from d3d12api import structs as _structs
 from d3d12api.command_list import (
@@ -63,5 +65,5 @@ __all__ = sorted(_enums.__all__ + _structs.__all__ + _compute_types.__all__ + [
     "ID3D12CommandAllocator", "ID3D12CommandQueue", "ID3D12Device", "ID3D12DevicePreview", "ID3D12Fence",
     "ID3D12GraphicsCommandList", "ID3D12GraphicsCommandListPreview", "ID3D12Resource",
     "PREVIEW_HEADER_DATATYPE_VALUES", "Rule", "StateRule", "SUCCEEDED", "ThrowIfFailed", "datatype_from_preview_header",
-    "preview_header_datatype",
+    "preview_header_datatype", "sm610",
 ])

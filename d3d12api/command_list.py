@@ -51,6 +51,7 @@ from d3d12api.enums import (
     enum_member,
 )
 from d3d12api.hresult import HRESULT, D3D12DebugLayerError
+from d3d12api.linalg_conversion import rules_for
 from d3d12api.resource import ID3D12Resource
 from d3d12api.resource_states import (
     Access,
@@ -254,7 +255,8 @@ class ID3D12GraphicsCommandList(ComputeCommandsMixin, ID3D12GraphicsCommandListP
                 raise D3D12DebugLayerError(
                     f"{CONVERT}: DescCount = {DescCount} but pDesc holds {len(descs)} descriptor(s); C would read "
                     f"past the array", rule=Rule.DESC_COUNT)
-            requests = [check_conversion(info, index, self.device.profile)
+            rules = rules_for(self.device)
+            requests = [check_conversion(info, index, self.device.profile, rules)
                         for index, info in enumerate(descs[:DescCount])]
             for request in requests:
                 check_resources(request, self.device)

@@ -16,6 +16,7 @@ what is allowed and where the bytes go. docs/host-api.md lists every decision ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ from d3d12api.structs import (
     D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO,
 )
 from dxlinalg.c_struct import is_integer
-from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
 from dxlinalg.numerics.layouts.strided import tight_stride
 from dxlinalg.profile.conversion_rules import type_change_allowed
@@ -126,6 +127,26 @@ class ConversionRequest:
         return f"pDesc[{self.index}]"
 
 
+def _seed_type_name(component_type: ComponentType) -> str:
+    return D3D12_LINEAR_ALGEBRA_DATATYPE(int(component_type)).name
+
+
+@dataclass(frozen=True)
+class ConversionRules:
+    """What the conversion rules of one runtime are: SM 6.9's (0029, `SM69_RULES`, below) or SM 6.10's
+    (`linalg_conversion.SM610_RULES`). The checks shared by both (layouts, shapes, strides, sizes, VAs,
+    resource states) stay in this module; the device picks the rules by the shader model it was created for."""
+
+    name: str
+    check_tier: Callable[[DeviceProfile, str], None]
+    #: (call, field, value, profile) -> the type a datatype field names, checked against the device's types
+    datatype: Callable[[str, str, object, DeviceProfile], ComponentType]
+    type_name: Callable[[ComponentType], str]
+    #: (call, field, source, destination): raises when the type may not change so
+    check_type_change: Callable[[str, str, ComponentType, ComponentType], None]
+    fp8_destination_needs_optimal: bool
+
+
 def check_tier(profile: DeviceProfile, call: str) -> None:
     if profile.tier == CooperativeVectorTier.NOT_SUPPORTED:
         raise _error(call, f"the device reports D3D12_COOPERATIVE_VECTOR_TIER_NOT_SUPPORTED (profile "
@@ -186,32 +207,34 @@ def _check_shape(call: str, field: str, rows: int, cols: int) -> None:
 
 
 def _check_stride(call: str, field: str, stride: int, rows: int, cols: int, component_type: ComponentType,
-                  layout: MatrixLayout, multiple_of: int, rule: str, cite: str) -> None:
+                  layout: MatrixLayout, multiple_of: int, rule: str, cite: str,
+                  type_name: Callable[[ComponentType], str] = _seed_type_name) -> None:
     tight = tight_stride(rows, cols, component_type, layout)
     what = "row" if layout == MatrixLayout.RowMajor else "column"
     if stride < tight:
         raise _error(call, f"{field} = {stride} is shorter than one {what} ({tight} bytes for {rows} x {cols} "
-                           f"{D3D12_LINEAR_ALGEBRA_DATATYPE(int(component_type)).name} "
+                           f"{type_name(component_type)} "
                            f"{D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(layout)).name})", rule, cite)
     if stride % multiple_of:
         raise _error(call, f"{field} = {stride} is not a multiple of {multiple_of} bytes", rule, cite)
 
 
 def check_dest_info(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, profile: DeviceProfile,
-                    call: str, field: str) -> MatrixDescription:
+                    call: str, field: str, rules: ConversionRules | None = None) -> MatrixDescription:
     """The destination rules shared by the size query and the conversion; returns its description.
 
     DestStride is read only for row/column-major destinations: the seed's example says the stride
     "is ignored since optimal layout is implementation dependent", so it is not checked there.
     """
-    check_tier(profile, call)
+    rules = rules or SM69_RULES
+    rules.check_tier(profile, call)
     layout = _layout(call, f"{field}.DestLayout", dest.DestLayout)
-    component_type = _datatype(call, f"{field}.DestDataType", dest.DestDataType, profile)
+    component_type = rules.datatype(call, f"{field}.DestDataType", dest.DestDataType, profile)
     rows = _integer(call, f"{field}.NumRows", dest.NumRows)
     cols = _integer(call, f"{field}.NumColumns", dest.NumColumns)
     _check_shape(call, field, rows, cols)
-    if type_info(component_type).is_fp8 and not layout.is_optimal:
-        raise _error(call, f"{field}.DestDataType = {D3D12_LINEAR_ALGEBRA_DATATYPE(int(component_type)).name} with "
+    if rules.fp8_destination_needs_optimal and type_info(component_type).is_fp8 and not layout.is_optimal:
+        raise _error(call, f"{field}.DestDataType = {rules.type_name(component_type)} with "
                            f"{field}.DestLayout = {D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(layout)).name}: FP8 "
                            f"destinations need MUL_OPTIMAL or OUTER_PRODUCT_OPTIMAL", Rule.FP8_LAYOUT,
                      "0029 valid usage: an E4M3/E5M2 DestComponentType needs an optimal DestLayout")
@@ -220,14 +243,31 @@ def check_dest_info(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, prof
         stride = _check_uint(call, f"{field}.DestStride", dest.DestStride)
         _check_stride(call, f"{field}.DestStride", stride, rows, cols, component_type, layout,
                       D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE, Rule.DEST_STRIDE,
-                      "§1.7: a row/column-major DestStride is at least one row/column and a multiple of 16")
-    return MatrixDescription(rows, cols, component_type, layout, stride)
+                      "§1.7: a row/column-major DestStride is at least one row/column and a multiple of 16",
+                      rules.type_name)
+    destination = MatrixDescription(rows, cols, component_type, layout, stride)
+    _check_optimal_format(call, f"{field}.DestDataType", destination, profile, rules.type_name)
+    return destination
+
+
+def _check_optimal_format(call: str, field: str, desc: MatrixDescription, profile: DeviceProfile,
+                          type_name: Callable[[ComponentType], str]) -> None:
+    """An optimal layout is a byte format of the profile; a type it has none for cannot be converted to it
+    (the NVIDIA format has none for 32-bit integers). 0029's devices never ask: their types all have one."""
+    if not desc.layout.is_optimal:
+        return
+    try:
+        stored_size(desc, profile)
+    except DxLinalgError as problem:
+        raise _error(call, f"{field} = {type_name(desc.component_type)}: this device has no "
+                           f"{D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(desc.layout)).name} format for it ({problem})",
+                     Rule.TYPE_SUPPORT, f"profile {profile.name!r}: optimal layout formats") from None
 
 
 def query_destination_size(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO, profile: DeviceProfile,
-                           field: str = "pDesc", call: str = QUERY) -> int:
+                           field: str = "pDesc", call: str = QUERY, rules: ConversionRules | None = None) -> int:
     """The DestSize the device reports: a multiple of 16 that depends only on the destination info."""
-    size = destination_size(check_dest_info(dest, profile, call, field), profile)
+    size = destination_size(check_dest_info(dest, profile, call, field, rules), profile)
     if size > UINT_MAX:
         raise _error(call, f"{field}: the destination needs {size} bytes, more than a UINT DestSize holds",
                      Rule.UINT_RANGE, "C type UINT")
@@ -235,25 +275,27 @@ def query_destination_size(dest: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INF
 
 
 def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: int,
-                     profile: DeviceProfile) -> ConversionRequest:
+                     profile: DeviceProfile, rules: ConversionRules | None = None) -> ConversionRequest:
     """Every invalid-usage rule of one descriptor, in the order a reader checks them."""
+    rules = rules or SM69_RULES
     call, field = CONVERT, f"pDesc[{index}]"
     if not isinstance(info, D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO):
         raise _error(call, f"{field} is a {type(info).__name__}, not a D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO",
                      Rule.DESC_TYPE, "§1.5 conversion structs")
     dest, src, data = info.DestInfo, info.SrcInfo, info.DataDesc
-    destination = check_dest_info(dest, profile, call, f"{field}.DestInfo")
+    destination = check_dest_info(dest, profile, call, f"{field}.DestInfo", rules)
     src_layout = _layout(call, f"{field}.SrcInfo.SrcLayout", src.SrcLayout)
-    src_type = _datatype(call, f"{field}.SrcInfo.SrcDataType", src.SrcDataType, profile)
+    src_type = rules.datatype(call, f"{field}.SrcInfo.SrcDataType", src.SrcDataType, profile)
     src_stride = 0
     if not src_layout.is_optimal:
         src_stride = _check_uint(call, f"{field}.SrcInfo.SrcStride", src.SrcStride)
         _check_stride(call, f"{field}.SrcInfo.SrcStride", src_stride, destination.rows, destination.cols,
                       src_type, src_layout, type_info(src_type).size_bytes, Rule.SRC_STRIDE,
                       "§1.7: a row/column-major SrcStride is at least one row/column and a multiple of the "
-                      "element size")
+                      "element size", rules.type_name)
     source = MatrixDescription(destination.rows, destination.cols, src_type, src_layout, src_stride)
-    _check_type_change(call, field, src_type, destination.component_type)
+    _check_optimal_format(call, f"{field}.SrcInfo.SrcDataType", source, profile, rules.type_name)
+    rules.check_type_change(call, field, src_type, destination.component_type)
     dest_size = _check_uint(call, f"{field}.DestInfo.DestSize", dest.DestSize)
     if dest_size % D3D12_LINEAR_ALGEBRA_MATRIX_SIZE_GRANULE:
         raise _error(call, f"{field}.DestInfo.DestSize = {dest_size} is not a multiple of 16", Rule.DEST_SIZE_GRANULE,
@@ -266,7 +308,7 @@ def check_conversion(info: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO, index: i
     needed = stored_size(source, profile)
     if src_size < needed:
         raise _error(call, f"{field}.SrcInfo.SrcSize = {src_size} is smaller than the {needed} bytes a "
-                           f"{source.rows} x {source.cols} {D3D12_LINEAR_ALGEBRA_DATATYPE(int(src_type)).name} "
+                           f"{source.rows} x {source.cols} {rules.type_name(src_type)} "
                            f"{D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT(int(src_layout)).name} source spans"
                            + (f" with SrcStride {src_stride}" if not src_layout.is_optimal else ""),
                      Rule.SRC_SIZE, "§1.5: SrcSize is the length in bytes of the source data")
@@ -284,6 +326,10 @@ def _check_type_change(call: str, field: str, src: ComponentType, dst: Component
                        + (" (integer types convert only to themselves)" if integer else ""),
                  Rule.TYPE_CHANGE, "0029 valid usage: if the types differ, one is FLOAT32 or FLOAT16 and the "
                                    "other a lower-precision float")
+
+
+SM69_RULES = ConversionRules("0029", check_tier, _datatype, _seed_type_name, _check_type_change,
+                             fp8_destination_needs_optimal=True)
 
 
 def check_command_list_type(list_type: int) -> None:

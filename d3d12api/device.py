@@ -19,9 +19,16 @@ from d3d12api.command_list import ID3D12CommandAllocator, ID3D12GraphicsCommandL
 from d3d12api.compute_types import D3D12_COMPUTE_PIPELINE_STATE_DESC
 from d3d12api.conversion import QUERY, query_destination_size
 from d3d12api.debug_layer import DebugLayer
-from d3d12api.enums import D3D12_COMMAND_LIST_FLAGS, D3D12_COMMAND_LIST_TYPE, D3D12_FENCE_FLAGS, D3D_FEATURE_LEVEL
-from d3d12api.features import check_feature_support
+from d3d12api.enums import (
+    D3D12_COMMAND_LIST_FLAGS,
+    D3D12_COMMAND_LIST_TYPE,
+    D3D12_FENCE_FLAGS,
+    D3D_FEATURE_LEVEL,
+    D3D_SHADER_MODEL,
+)
+from d3d12api.features import DEVICE_SHADER_MODELS, check_feature_support
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.linalg_conversion import rules_for
 from d3d12api.pipeline import ID3D12PipelineState, create_compute_pipeline_state
 from d3d12api.queue import ID3D12CommandQueue, ID3D12Fence
 from d3d12api.resource import ID3D12Resource, create_committed_resource
@@ -55,15 +62,19 @@ class ID3D12DevicePreview(IUnknown):
 class ID3D12Device(ID3D12DevicePreview):
     """One emulated adapter with one device profile; implements ID3D12DevicePreview too."""
 
-    def __init__(self, profile: DeviceProfile, debug: bool) -> None:
+    def __init__(self, profile: DeviceProfile, debug: bool,
+                 shader_model: D3D_SHADER_MODEL = D3D_SHADER_MODEL.SHADER_MODEL_6_9) -> None:
         super().__init__()
         self.profile = profile
+        #: The runtime this device speaks: SHADER_MODEL_6_9 (cooperative vectors, 0029's conversion rules) or
+        #: SHADER_MODEL_6_10 (linear algebra: features 77/78, 6.10's conversion rules, pipeline checks).
+        self.shader_model = shader_model
         self.debug_layer = DebugLayer(debug)
         self.address_space = AddressSpace()
         self._resources: dict[int, ID3D12Resource] = {}  # Buffer.id -> resource
 
     def __repr__(self) -> str:
-        return f"<ID3D12Device profile={self.profile.name!r} debug={self.debug}>"
+        return f"<ID3D12Device profile={self.profile.name!r} debug={self.debug} {self.shader_model.name}>"
 
     @property
     def debug(self) -> bool:
@@ -76,13 +87,17 @@ class ID3D12Device(ID3D12DevicePreview):
 
         Failures are results of the probe protocol, not errors: they are returned, never raised.
         """
-        hr, why = check_feature_support(self.profile, Feature, pFeatureSupportData, FeatureSupportDataSize)
+        hr, why = check_feature_support(self.profile, Feature, pFeatureSupportData, FeatureSupportDataSize,
+                                        self.shader_model)
         if why:
             self.debug_layer.messages.append(f"INFO [CheckFeatureSupport] {why}")
         return hr
 
     def GetLinearAlgebraMatrixConversionDestinationInfo(self, pDesc: D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO) -> None:
         """Write pDesc.DestSize: a multiple of 16 that depends only on the destination info.
+
+        The datatype numbering and the rules are the runtime's the device was created for (6.9: 0029's;
+        6.10: the linear-algebra runtime spec's, `linalg_conversion`).
 
         A description that breaks a rule raises with the debug layer; without it DestSize is set
         to 0 (which no conversion accepts) and the message is logged.
@@ -93,7 +108,7 @@ class ID3D12Device(ID3D12DevicePreview):
                 rule="descriptor type"))
             return
         try:
-            pDesc.DestSize = query_destination_size(pDesc, self.profile)
+            pDesc.DestSize = query_destination_size(pDesc, self.profile, rules=rules_for(self))
         except D3D12DebugLayerError as error:
             pDesc.DestSize = 0
             self.debug_layer.error(error)
@@ -196,12 +211,20 @@ class ID3D12Device(ID3D12DevicePreview):
 
 
 def D3D12CreateDevice(pAdapter: Any = None, MinimumFeatureLevel: int = D3D_FEATURE_LEVEL.LEVEL_12_0, *,
-                      profile: str | Path | DeviceProfile = DEFAULT_PROFILE, debug: bool = True) -> ID3D12Device:
+                      profile: str | Path | DeviceProfile = DEFAULT_PROFILE, debug: bool = True,
+                      shader_model: int = D3D_SHADER_MODEL.SHADER_MODEL_6_9) -> ID3D12Device:
     """The device of the one emulated adapter (pAdapter must be None), answering as `profile` says.
 
     `profile` is a built-in profile name (`dxlinalg.profile.registry.builtin_profile_names()`),
     a path to a profile JSON file, or a DeviceProfile. `debug=True` is the debug layer.
+    `shader_model` picks the runtime the device speaks (not a D3D12 argument: a real program picks it
+    by the Agility SDK it ships): D3D_SHADER_MODEL_6_9 (the default: cooperative vectors) or
+    D3D_SHADER_MODEL_6_10 (linear algebra; docs/sm610-d3d12.md).
     """
+    if isinstance(shader_model, bool) or not isinstance(shader_model, int) or shader_model not in DEVICE_SHADER_MODELS:
+        raise D3D12Error(HRESULT.E_INVALIDARG, f"D3D12CreateDevice: shader_model = {shader_model!r}; a device is "
+                                               f"created for D3D_SHADER_MODEL_6_9 (0x69) or D3D_SHADER_MODEL_6_10 "
+                                               f"(0x6A)")
     if pAdapter is not None:
         raise D3D12Error(HRESULT.E_INVALIDARG, "D3D12CreateDevice: pAdapter must be None (the default adapter); "
                                                "the emulator has one adapter")
@@ -217,7 +240,7 @@ def D3D12CreateDevice(pAdapter: Any = None, MinimumFeatureLevel: int = D3D_FEATU
         device_profile = load_profile(profile)
     except DxLinalgError as error:
         raise D3D12Error(HRESULT.E_INVALIDARG, f"D3D12CreateDevice: {error}") from None
-    return ID3D12Device(device_profile, debug)
+    return ID3D12Device(device_profile, debug, D3D_SHADER_MODEL(shader_model))
 
 
 def D3D12EnableExperimentalFeatures(NumFeatures: int, pIIDs: Sequence[uuid.UUID | str],

@@ -43,14 +43,23 @@ class D3D_SHADER_MODEL(IntEnum):
     SHADER_MODEL_6_7 = 0x67
     SHADER_MODEL_6_8 = 0x68
     SHADER_MODEL_6_9 = 0x69
+    SHADER_MODEL_6_10 = 0x6A
 
 
 class D3D12_FEATURE(IntEnum):
-    """The CheckFeatureSupport features this device answers (others give E_INVALIDARG)."""
+    """The CheckFeatureSupport features this emulator answers (others give E_INVALIDARG).
+
+    9 and 11 are the SM 6.9 runtime's (preview headers 717-719), 77 and 78 the SM 6.10 runtime's
+    (preview 1.721.1, whose idl doubles the prefix of 78; DXC's test copy and the runtime spec spell it
+    without, both kept as aliases); a device answers its own runtime's (docs/sm610-d3d12.md)."""
 
     SHADER_MODEL = 7
     D3D12_OPTIONS_EXPERIMENTAL = 9
     COOPERATIVE_VECTOR = 11
+    LINEAR_ALGEBRA_SUPPORT = 77
+    LINEAR_ALGEBRA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT = 78
+    LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT = 78
+    MATRIX_OPERATION_SUPPORT = 78
 
 
 class D3D12_COOPERATIVE_VECTOR_TIER(IntEnum):

@@ -22,6 +22,8 @@ from d3d12api.enums import (
     D3D_SHADER_MODEL,
 )
 from d3d12api.hresult import HRESULT
+from d3d12api.linalg_features import LINALG_HANDLERS
+from d3d12api.linalg_structs import D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, DXC_TEST_COPY_SIZEOF
 from d3d12api.structs import (
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_ACCUMULATE,
     D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL,
@@ -32,8 +34,10 @@ from d3d12api.structs import (
 )
 from dxlinalg.profile.model import AccumulateProperty, DeviceProfile, MulProperty
 
-#: The highest shader model the emulated device runs (cooperative vectors are SM 6.9 preview).
+#: The highest shader model a device created for SM 6.9 runs (cooperative vectors are SM 6.9 preview).
 HIGHEST_SHADER_MODEL = D3D_SHADER_MODEL.SHADER_MODEL_6_9
+#: The shader models a device can be created for (docs/sm610-d3d12.md): each is one runtime's API.
+DEVICE_SHADER_MODELS = (D3D_SHADER_MODEL.SHADER_MODEL_6_9, D3D_SHADER_MODEL.SHADER_MODEL_6_10)
 
 
 def mul_properties(profile: DeviceProfile) -> list[D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL]:
@@ -55,14 +59,18 @@ def _mul_struct(p: MulProperty) -> D3D12_COOPERATIVE_VECTOR_PROPERTIES_MUL:
         _datatype(p.bias_interpretation), _datatype(p.output_type), p.transpose_supported)
 
 
-def _shader_model(profile: DeviceProfile, data: D3D12_FEATURE_DATA_SHADER_MODEL) -> tuple[int, str]:
+def _shader_model(highest: D3D_SHADER_MODEL) -> Callable[[DeviceProfile, Any], tuple[int, str]]:
     """In: the highest shader model the caller knows; out: the lower of it and the device's."""
-    try:
-        requested = D3D_SHADER_MODEL(int(data.HighestShaderModel))
-    except ValueError:
-        return HRESULT.E_INVALIDARG, f"HighestShaderModel = {data.HighestShaderModel} is not a D3D_SHADER_MODEL"
-    data.HighestShaderModel = min(requested, HIGHEST_SHADER_MODEL)
-    return HRESULT.S_OK, ""
+
+    def answer(profile: DeviceProfile, data: D3D12_FEATURE_DATA_SHADER_MODEL) -> tuple[int, str]:
+        try:
+            requested = D3D_SHADER_MODEL(int(data.HighestShaderModel))
+        except ValueError:
+            return HRESULT.E_INVALIDARG, f"HighestShaderModel = {data.HighestShaderModel} is not a D3D_SHADER_MODEL"
+        data.HighestShaderModel = min(requested, highest)
+        return HRESULT.S_OK, ""
+
+    return answer
 
 
 def _options_experimental(profile: DeviceProfile,
@@ -116,24 +124,53 @@ def _cooperative_vector(profile: DeviceProfile, data: D3D12_FEATURE_DATA_COOPERA
     return HRESULT.S_OK, ""
 
 
-_HANDLERS: dict[D3D12_FEATURE, tuple[type[D3D12Struct], Callable[[DeviceProfile, Any], tuple[int, str]]]] = {
-    D3D12_FEATURE.SHADER_MODEL: (D3D12_FEATURE_DATA_SHADER_MODEL, _shader_model),
-    D3D12_FEATURE.D3D12_OPTIONS_EXPERIMENTAL: (D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL, _options_experimental),
-    D3D12_FEATURE.COOPERATIVE_VECTOR: (D3D12_FEATURE_DATA_COOPERATIVE_VECTOR, _cooperative_vector),
+Handler = tuple[type[D3D12Struct], Callable[[DeviceProfile, Any], tuple[int, str]]]
+#: The features each runtime answers: SM 6.9's preview headers (717-719) have the cooperative-vector
+#: queries, SM 6.10's (preview 1.721.1) replace them with the linear-algebra ones.
+_HANDLERS: dict[D3D_SHADER_MODEL, dict[int, Handler]] = {
+    D3D_SHADER_MODEL.SHADER_MODEL_6_9: {
+        D3D12_FEATURE.SHADER_MODEL: (D3D12_FEATURE_DATA_SHADER_MODEL, _shader_model(HIGHEST_SHADER_MODEL)),
+        D3D12_FEATURE.D3D12_OPTIONS_EXPERIMENTAL: (D3D12_FEATURE_DATA_D3D12_OPTIONS_EXPERIMENTAL,
+                                                   _options_experimental),
+        D3D12_FEATURE.COOPERATIVE_VECTOR: (D3D12_FEATURE_DATA_COOPERATIVE_VECTOR, _cooperative_vector),
+    },
+    D3D_SHADER_MODEL.SHADER_MODEL_6_10: {
+        D3D12_FEATURE.SHADER_MODEL: (D3D12_FEATURE_DATA_SHADER_MODEL,
+                                     _shader_model(D3D_SHADER_MODEL.SHADER_MODEL_6_10)),
+        **LINALG_HANDLERS,
+    },
 }
 
 
-def check_feature_support(profile: DeviceProfile, feature: int, data: Any, size: int | None) -> tuple[int, str]:
-    """(HRESULT, why) for one query; `why` is empty on success."""
+def _feature_name(feature: int) -> str:
+    return D3D12_FEATURE(feature).name
+
+
+def check_feature_support(profile: DeviceProfile, feature: int, data: Any, size: int | None,
+                          shader_model: D3D_SHADER_MODEL = HIGHEST_SHADER_MODEL) -> tuple[int, str]:
+    """(HRESULT, why) for one query on a device created for `shader_model`; `why` is empty on success."""
+    handlers = _HANDLERS[shader_model]
     try:
-        struct_class, handler = _HANDLERS[D3D12_FEATURE(int(feature))]
-    except (ValueError, KeyError):
-        known = ", ".join(f"{f.name}={f.value}" for f in D3D12_FEATURE)
-        return HRESULT.E_INVALIDARG, f"Feature = {feature} is not a feature this device answers ({known})"
+        struct_class, handler = handlers[int(feature)]
+    except (TypeError, ValueError, KeyError):
+        known = ", ".join(f"{_feature_name(f)}={int(f)}" for f in handlers)
+        other = [int(f) for m, table in _HANDLERS.items() if m != shader_model for f in table if f not in handlers]
+        hint = ""
+        if isinstance(feature, int) and int(feature) in other:
+            wanted = "D3D_SHADER_MODEL_6_10" if shader_model == HIGHEST_SHADER_MODEL else "D3D_SHADER_MODEL_6_9"
+            hint = (f"; {_feature_name(int(feature))} belongs to the other runtime: create the device with "
+                    f"shader_model={wanted}")
+        return HRESULT.E_INVALIDARG, (f"Feature = {feature} is not a feature this device answers (a device for "
+                                      f"{shader_model.name}: {known}){hint}")
+    name = _feature_name(int(feature))
     if not isinstance(data, struct_class):
-        return HRESULT.E_INVALIDARG, (f"{D3D12_FEATURE(int(feature)).name} needs a {struct_class.__name__}, "
-                                      f"got {type(data).__name__}")
+        return HRESULT.E_INVALIDARG, f"{name} needs a {struct_class.__name__}, got {type(data).__name__}"
     if size is not None and size != struct_class.c_sizeof:
+        alternative = ""
+        if struct_class is D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT and size == DXC_TEST_COPY_SIZEOF:
+            alternative = (" (48 is the layout of DXC's test copy of these structs, which takes a Shape instead of "
+                           "returning the native-shape list; this runtime is the DirectX-Headers preview 1.721.1 "
+                           "layout, docs/sm610-d3d12.md)")
         return HRESULT.E_INVALIDARG, (f"FeatureSupportDataSize = {size}, but sizeof({struct_class.__name__}) "
-                                      f"is {struct_class.c_sizeof}")
+                                      f"is {struct_class.c_sizeof}{alternative}")
     return handler(profile, data)

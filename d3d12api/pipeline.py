@@ -5,6 +5,7 @@ Creation checks what the runtime checks when it links DXIL to a root signature: 
 the shader declares is bound by a root parameter visible to compute (`ALL` visibility, space 0)
 of the matching kind (t# -> root SRV, u# -> root UAV, b# -> root constants with at least the
 values the shader reads, or a root CBV), and the shader's [WaveSize] is the device's wave size.
+An SM 6.10 shader's linear-algebra operations must be ones the device reports (`linalg_pipeline`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from d3d12api.compute_types import (
 )
 from d3d12api.enums import enum_member
 from d3d12api.hresult import D3D12DebugLayerError, D3D12Error, HRESULT
+from d3d12api.linalg_pipeline import check_linalg_operations
 from d3d12api.root_signature import ComputeRule, ID3D12RootSignature, RootSignatureLayout, raise_creation_error
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.groupshared import check_groupshared_size
@@ -107,6 +109,7 @@ def _check_desc(device: "ID3D12Device", desc: Any) -> tuple[ID3D12RootSignature,
         check_groupshared_size(shader.groupshared_bytes, profile, f"shader {shader.name!r}")
     except InvalidArgumentError as error:
         fail(str(error), ComputeRule.GROUPSHARED_SIZE)
+    check_linalg_operations(device, getattr(shader, "linalg_operations", ()) or (), f"{CREATE}: shader {shader.name!r}")
     return root_signature, shader
 
 

@@ -48,8 +48,9 @@ def _conformance(args: argparse.Namespace) -> int:
         from dxlinalg.commands.atomic_output import check_output_file
 
         check_output_file(args.json, "--json")      # before the suite runs, not after
+    shader_models = ("6.9", "6.10") if args.shader_model == "all" else (args.shader_model,)
     return run_conformance_cli(profiles, args.json, args.progress, quick=args.quick,
-                               failures_only=args.failures_only, verbose=args.verbose)
+                               failures_only=args.failures_only, verbose=args.verbose, shader_models=shader_models)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -95,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--profile", action="append", help=f"{profile_help}; repeat it to test several "
                                                            f"(default {DEFAULT_PROFILE})")
     which.add_argument("--all", action="store_true", help="every built-in profile")
+    conformance.add_argument("--shader-model", choices=("6.9", "6.10", "all"), default="6.9",
+                             help="the suite: 6.9 cooperative vectors (default), the 6.10 linear-algebra Tier 1 "
+                                  "host cases (a device created for SM 6.10), or all")
     conformance.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     conformance.add_argument("--progress", action="store_true", help="show progress even when not on a terminal")
     conformance.add_argument("--quick", action="store_true", help="a representative subset (about a third)")

@@ -44,6 +44,7 @@ from dxlinalg.numerics.float_conversion import (
     NanPayload,
     ZeroSign,
 )
+from dxlinalg.profile.linalg_support import LinalgSupport
 from dxlinalg.profile.vulkan import VulkanProfile
 
 #: Unknown keys are errors in every model of a profile (values are not coerced: Strict* fields).
@@ -564,6 +565,10 @@ class DeviceProfile(BaseModel):
     coopmat: CooperativeMatrixSettings = Field(
         CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
                                                  "per-element calls, MulAdd arithmetic.")
+    linalg_support: Annotated[LinalgSupport | None, Shown(
+        "an object: the keys in [sm610-d3d12.md](sm610-d3d12.md#the-profile-section-linalg_support)")] = Field(
+        None, description="The SM 6.10 linear-algebra query answers (D3D12 features 77 and 78; "
+                          "dxlinalg.profile.linalg_support); absent: D3D12_LINEAR_ALGEBRA_TIER_NOT_SUPPORTED.")
     vulkan: Annotated[VulkanProfile | None, Shown(
         "an object: the keys in [vulkan.md](vulkan.md#profiles-the-vulkan-answers)")] = Field(
         None, description="The Vulkan host calls' answers (dxlinalg.profile.vulkan: the property list, the device's "

@@ -37,8 +37,10 @@ class Gpu:
     `convert` copies what it wrote back into `source`, so tests address the two alike: an offset is
     an offset, whichever buffer a conversion reads it from."""
 
-    def __init__(self, profile: str = "reference", debug: bool = True, size: int = 1 << 20) -> None:
-        self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug)
+    def __init__(self, profile: str = "reference", debug: bool = True, size: int = 1 << 20,
+                 shader_model: int = D3D_SHADER_MODEL_6_9) -> None:
+        self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug,
+                                        shader_model=shader_model)
         self.size = size
         self.upload = buffer(self.device, D3D12_HEAP_TYPE_UPLOAD, size)
         self.memory = buffer(self.device, D3D12_HEAP_TYPE_DEFAULT, size, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS)
