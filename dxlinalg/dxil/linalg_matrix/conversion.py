@@ -13,6 +13,7 @@ The element conversions themselves are the shared ones (`dxlinalg.coopmat.elemen
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.coopmat.element_types import (
@@ -80,15 +81,21 @@ def float_to_integer_saturating(values: np.ndarray, destination: ComponentType) 
 
 def _toward_zero(exact: np.ndarray, rounded: np.ndarray) -> np.ndarray:
     """Where rounding to nearest went away from zero, the neighbour nearer zero: one step down in magnitude
-    bits (sign-magnitude formats; an overflow to Inf becomes the largest finite value)."""
+    bits (sign-magnitude formats). A finite value past the largest finite one becomes that value (as IEEE's
+    round-toward-zero: no overflow to Inf or, for E4M3FN, NaN)."""
     back = exact_float64(rounded)
+    largest = float(ml_dtypes.finfo(rounded.dtype).max)
     with np.errstate(invalid="ignore"):
-        away = np.isfinite(exact) & ~np.isnan(back) & (np.abs(back) > np.abs(exact))
-    if not away.any():
+        away = np.isfinite(exact) & ~np.isnan(back) & (np.abs(back) > np.abs(exact)) & np.isfinite(back)
+        overflow = np.isfinite(exact) & (np.abs(exact) >= largest) & ~(np.isfinite(back) & (np.abs(back) <= largest))
+    if not (away.any() or overflow.any()):
         return rounded
     bits = np.ascontiguousarray(rounded).view(np.dtype(f"<u{rounded.dtype.itemsize}")).copy()
     bits[away] -= 1
-    return bits.view(rounded.dtype)
+    result = bits.view(rounded.dtype)
+    if overflow.any():
+        result[overflow] = np.where(exact[overflow] < 0, -largest, largest).astype(rounded.dtype)
+    return result
 
 
 def value_component_type(value: object, argument: str) -> tuple[np.ndarray, ComponentType]:

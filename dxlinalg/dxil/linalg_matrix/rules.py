@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from dxlinalg.dxil.linalg_matrix.types import (
     MATRIX_COMPONENT_TYPES,
     ComponentType,
@@ -48,10 +50,11 @@ def layout_name(layout: MatrixLayout) -> str:
 
 # -- operands -------------------------------------------------------------------------------------------------
 def check_immediate(value: object, name: str, op: str) -> int:
-    """An operand DXIL requires to be an immediate constant: an int (None stands for a computed value)."""
-    if value is None or isinstance(value, bool) or not isinstance(value, int):
+    """An operand DXIL requires to be an immediate constant: an int or bool (an i1), never a per-thread array
+    (None stands for a computed value in transcribed validator tests)."""
+    if value is None or not isinstance(value, (int, np.integer)):
         raise fail("OpConst", f"{name} of {op} must be an immediate constant.")
-    return value
+    return int(value)
 
 
 def check_align(align: object, op: str) -> int:
