@@ -1,17 +1,19 @@
 """The 21 SM 6.10 LinAlg DXIL operations (proposal 0035; DXC hctdb.py ExperimentalOps 11..31), DXIL operand order.
 
-    linAlgMatrixMultiplyAccumulate(A, B, C)            linAlgMatrixStoreToMemory(M, memory, offset, stride, layout)
-    linAlgFillMatrix(value)                            linAlgMatrixQueryAccumulatorLayout()
-    linAlgCopyConvertMatrix(src, transpose)            linAlgMatrixMultiply(A, B)
-    linAlgMatrixLoadFromDescriptor(h, off, stride, layout, align)
-    linAlgMatrixLoadFromMemory(memory, off, stride, layout)
-    linAlgMatrixLength(M)                              linAlgMatrixAccumulate(LHS, RHS)
-    linAlgMatrixGetCoordinate(M, index)                linAlgMatVecMul(M, isOutputSigned, vec, interp)
-    linAlgMatrixGetElement(M, index)                   linAlgMatVecMulAdd(M, isOutputSigned, vec, interp, bias)
-    linAlgMatrixSetElement(M, index, value)            linAlgMatrixAccumulateToDescriptor(M, h, off, stride, layout, align)
-    linAlgMatrixStoreToDescriptor(M, h, off, stride, layout, align)
-    linAlgMatrixAccumulateToMemory(M, memory, targetType, off, stride, layout)
-    linAlgMatrixOuterProduct(a, b)   linAlgConvert(vec, inInterp, outInterp)   linAlgVectorAccumulateToDescriptor(h, off, align, vec)
+    11 linAlgMatrixMultiplyAccumulate(A, B, C)       22 linAlgMatrixQueryAccumulatorLayout()
+    12 linAlgFillMatrix(value)                       23 linAlgMatrixMultiply(A, B)
+    13 linAlgCopyConvertMatrix(src, transpose)       24 linAlgMatrixAccumulate(LHS, RHS)
+    14 linAlgMatrixLoadFromDescriptor(handle, offset, stride, layout, align)
+    15 linAlgMatrixLoadFromMemory(memory, offset, stride, layout)
+    16 linAlgMatrixLength(M)                         25 linAlgMatVecMul(M, isOutputSigned, vec, interp)
+    17 linAlgMatrixGetCoordinate(M, index)           26 linAlgMatVecMulAdd(M, isOutputSigned, vec, interp, bias)
+    18 linAlgMatrixGetElement(M, index)              29 linAlgMatrixOuterProduct(a, b)
+    19 linAlgMatrixSetElement(M, index, value)       30 linAlgConvert(vec, inInterp, outInterp)
+    20 linAlgMatrixStoreToDescriptor(M, handle, offset, stride, layout, align)
+    21 linAlgMatrixStoreToMemory(M, memory, offset, stride, layout)
+    27 linAlgMatrixAccumulateToDescriptor(M, handle, offset, stride, layout, align)
+    28 linAlgMatrixAccumulateToMemory(M, memory, targetType, offset, stride, layout)
+    31 linAlgVectorAccumulateToDescriptor(handle, offset, align, vec)
 
 A result matrix type (DXIL's overload) is the keyword `result_type`. Rules: `rules` (DXC's names). Types and
 traits: `types`. Wave/ThreadGroup values: `scope.ScopedMatrix`; Thread scope: `thread_ops`. See docs/sm610.md.

@@ -27,7 +27,7 @@ from dxlinalg.dxil.linalg_matrix.scope import (
     thread_elements,
     uniform_operand,
 )
-from dxlinalg.dxil.linalg_matrix.types import ComponentType, MatrixLayout, MatrixType, MatrixUse, is_float, is_signed
+from dxlinalg.dxil.linalg_matrix.types import MatrixType, MatrixUse, is_float, is_signed
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import ExecutionContext, require_context
 from dxlinalg.gpu.resources import ByteAddressBufferView, RWByteAddressBufferView, resolve_handle
@@ -80,6 +80,14 @@ def resource_kind(handle: object) -> str | None:
     return None
 
 
+def _type(value: object, role: str, op: str) -> MatrixType:
+    """A matrix operand's type, for the validator."""
+    matrix_type = getattr(value, "type", None)
+    if not isinstance(matrix_type, MatrixType):
+        raise InvalidArgumentError(f"{op}: {role} must be a LinAlg matrix value, got {type(value).__name__}")
+    return matrix_type
+
+
 def _scoped(value: object, role: str, op: str) -> ScopedMatrix:
     if not isinstance(value, ScopedMatrix):
         raise InvalidArgumentError(f"{op}: {role} must be a Wave or ThreadGroup matrix value, got "
@@ -95,7 +103,7 @@ def _settings(ctx: ExecutionContext) -> tuple:
 def linAlgFillMatrix(value: object, *, result_type: MatrixType) -> ScopedMatrix:  # noqa: N802
     """Every element = value converted by 0035's rules; the value of the scope's first active thread."""
     op = "linAlgFillMatrix"
-    rules.check_fill(result_type)
+    rules.raise_if(op, rules.validate_fill(result_type, value))
     ctx = require_context(op)
     instances = instances_of(ctx, result_type, op)
     executing_instances(ctx, instances, op)
@@ -110,8 +118,9 @@ def linAlgCopyConvertMatrix(srcMatrix: ScopedMatrix, transpose: object, *,  # no
                             result_type: MatrixType) -> ScopedMatrix:
     """The source converted element by element (0035's rules), transposed when `transpose`, under a new use."""
     op = "linAlgCopyConvertMatrix"
+    rules.raise_if(op, rules.validate_copy_convert(result_type, _type(srcMatrix, "srcMatrix", op), transpose))
     source = _scoped(srcMatrix, "srcMatrix", op)
-    flag = rules.check_copy_convert(result_type, source.type, transpose)
+    flag = bool(transpose)
     ctx = require_context(op)
     executing_instances(ctx, source.instances, op)
     values = source.values.transpose(0, 2, 1) if flag else source.values
@@ -131,8 +140,9 @@ def linAlgMatrixLoadFromDescriptor(handle: object, offset: object, stride: objec
                                    align: object, *, result_type: MatrixType) -> object:
     """A matrix read from a raw buffer (out-of-bounds elements read 0). Thread scope: `thread_ops`."""
     op = "linAlgMatrixLoadFromDescriptor"
-    layout_value = rules.check_load_from_descriptor(result_type, resource_kind(handle) or rules.SRV_BAB, stride,
-                                                    layout, align)
+    rules.raise_if(op, rules.validate_load_from_descriptor(result_type, resource_kind(handle) or rules.SRV_BAB, offset,
+                                                           stride, layout, align))
+    layout_value = rules.require_layout(layout, op)
     if result_type.scope == 0:
         from dxlinalg.dxil.linalg_matrix.thread_ops import load_thread_matrix
         return load_thread_matrix(handle, offset, stride, layout_value, align, result_type)
@@ -150,9 +160,10 @@ def linAlgMatrixLoadFromMemory(memory_: object, offset: object, stride: object, 
                                result_type: MatrixType) -> ScopedMatrix:
     """A matrix read from a groupshared array; offset and stride count matrix elements."""
     op = "linAlgMatrixLoadFromMemory"
-    rules.check_element_op(result_type, "Return")
-    layout_value = rules.check_layout_value(layout, op)
-    rules.check_scope_layout(result_type, "Return", layout_value, op)
+    rules.raise_if(op, rules.validate_load_from_memory(result_type, memory_, offset, stride, layout))
+    rules.raise_if(op, rules.validate_length(result_type))          # Wave or ThreadGroup (0035's table)
+    layout_value = rules.require_layout(layout, op)
+    rules.require_row_or_column(result_type, layout_value, op)
     ctx = require_context(op)
     instances = instances_of(ctx, result_type, op)
     executing = executing_instances(ctx, instances, op)
@@ -166,9 +177,9 @@ def linAlgMatrixStoreToDescriptor(matrix: ScopedMatrix, handle: object, offset: 
                                   layout: object, align: object) -> None:
     """Write the matrix to an RWByteAddressBuffer without conversion; out-of-bounds elements are dropped."""
     op = "linAlgMatrixStoreToDescriptor"
-    mtype = getattr(matrix, "type", None)
-    layout_value = rules.check_store_to_descriptor(mtype, resource_kind(handle) or rules.UAV_BAB, stride,
-                                                   layout, align)
+    rules.raise_if(op, rules.validate_store_to_descriptor(_type(matrix, "matrix", op), resource_kind(handle) or
+                                                          rules.UAV_BAB, offset, stride, layout, align))
+    layout_value = rules.require_layout(layout, op)
     matrix = _scoped(matrix, "matrix", op)
     ctx = require_context(op)
     executing = executing_instances(ctx, matrix.instances, op)
@@ -183,10 +194,12 @@ def linAlgMatrixStoreToMemory(matrix: ScopedMatrix, memory_: object, offset: obj
                               layout: object) -> None:
     """Write the matrix to a groupshared array without conversion."""
     op = "linAlgMatrixStoreToMemory"
+    mtype = _type(matrix, "matrix", op)
+    rules.raise_if(op, rules.validate_store_to_memory(mtype, memory_, offset, stride, layout))
+    rules.raise_if(op, rules.validate_length(mtype))
     matrix = _scoped(matrix, "matrix", op)
-    rules.check_element_op(matrix.type, "Input")
-    layout_value = rules.check_layout_value(layout, op)
-    rules.check_scope_layout(matrix.type, "Input", layout_value, op)
+    layout_value = rules.require_layout(layout, op)
+    rules.require_row_or_column(matrix.type, layout_value, op)
     ctx = require_context(op)
     executing = executing_instances(ctx, matrix.instances, op)
     starts, strides = _descriptor_operands(ctx, matrix.type, matrix.instances, offset, stride, op)
@@ -224,9 +237,10 @@ def linAlgMatrixAccumulateToDescriptor(matrix: object, handle: object, offset: o
                                        layout: object, align: object) -> None:
     """memory += matrix, element by element atomically, in the matrix's component type."""
     op = "linAlgMatrixAccumulateToDescriptor"
-    mtype = getattr(matrix, "type", None)
-    layout_value = rules.check_accumulate_to_descriptor(mtype, resource_kind(handle) or rules.UAV_BAB, stride,
-                                                        layout, align)
+    mtype = _type(matrix, "matrix", op)
+    rules.raise_if(op, rules.validate_accumulate_to_descriptor(mtype, resource_kind(handle) or rules.UAV_BAB, offset,
+                                                               stride, layout, align))
+    layout_value = rules.require_layout(layout, op)
     if mtype.scope == 0:
         from dxlinalg.dxil.linalg_matrix.thread_ops import accumulate_thread_matrix
         accumulate_thread_matrix(matrix, handle, offset, layout_value, align)
@@ -245,13 +259,14 @@ def linAlgMatrixAccumulateToMemory(matrix: ScopedMatrix, memory_: object, target
                                    offset: object, stride: object, layout: object) -> None:
     """groupshared += matrix converted to `targetType` (0035's rules), atomically; offset/stride in target elements."""
     op = "linAlgMatrixAccumulateToMemory"
+    mtype = _type(matrix, "matrix", op)
+    rules.raise_if(op, rules.validate_accumulate_to_memory(mtype, memory_, targetType, offset, stride, layout))
+    rules.raise_if(op, rules.validate_length(mtype))
     matrix = _scoped(matrix, "matrix", op)
-    rules.check_element_op(matrix.type, "Input")
-    rules.check_use(matrix.type, "Input", (MatrixUse.Accumulator,))
-    target = ComponentType(rules.check_immediate(targetType, "TargetType", op))
-    rules.check_component_type(target, "TargetType")
-    layout_value = rules.check_layout_value(layout, op)
-    rules.check_scope_layout(matrix.type, "Input", layout_value, op)
+    rules.require_accumulator(matrix.type, op)
+    target = rules.require_component_type(targetType, "targetType", op)
+    layout_value = rules.require_layout(layout, op)
+    rules.require_row_or_column(matrix.type, layout_value, op)
     ctx = require_context(op)
     executing = executing_instances(ctx, matrix.instances, op)
     target_type = matrix.type.with_(component=target)
@@ -268,7 +283,6 @@ def linAlgMatrixAccumulateToMemory(matrix: ScopedMatrix, memory_: object, target
 
 # -- 16..19 element access ---------------------------------------------------------------------------------------
 def _thread_slots(matrix: ScopedMatrix, op: str) -> tuple[ExecutionContext, object]:
-    rules.check_element_op(matrix.type, "Input")
     ctx = require_context(op)
     executing_instances(ctx, matrix.instances, op)
     return ctx, thread_elements(ctx.profile, matrix.type, matrix.instances.size)
@@ -276,6 +290,7 @@ def _thread_slots(matrix: ScopedMatrix, op: str) -> tuple[ExecutionContext, obje
 
 def linAlgMatrixLength(matrix: ScopedMatrix) -> np.ndarray:  # noqa: N802
     """(lanes,) uint32: how many elements each thread holds (may differ per thread)."""
+    rules.raise_if("linAlgMatrixLength", rules.validate_length(_type(matrix, "matrix", "linAlgMatrixLength")))
     matrix = _scoped(matrix, "matrix", "linAlgMatrixLength")
     ctx, held = _thread_slots(matrix, "linAlgMatrixLength")
     return held.length[matrix.instances.invocation_of_lane].astype(np.uint32)
@@ -297,6 +312,7 @@ def _elements(ctx: ExecutionContext, matrix: ScopedMatrix, held: object, index: 
 def linAlgMatrixGetCoordinate(matrix: ScopedMatrix, threadLocalIndex: object) -> np.ndarray:  # noqa: N802, N803
     """(lanes, 2) uint32 (row, column) of the thread's element; UINT32_MAX.xx past its Length."""
     op = "linAlgMatrixGetCoordinate"
+    rules.raise_if(op, rules.validate_get_coordinate(_type(matrix, "matrix", op), threadLocalIndex))
     matrix = _scoped(matrix, "matrix", op)
     ctx, held = _thread_slots(matrix, op)
     element, _ = _elements(ctx, matrix, held, threadLocalIndex, op)
@@ -310,6 +326,7 @@ def linAlgMatrixGetCoordinate(matrix: ScopedMatrix, threadLocalIndex: object) ->
 def linAlgMatrixGetElement(matrix: ScopedMatrix, threadLocalIndex: object) -> np.ndarray:  # noqa: N802, N803
     """(lanes,) the thread's element `index`; 0 past its Length."""
     op = "linAlgMatrixGetElement"
+    rules.raise_if(op, rules.validate_get_element(_type(matrix, "matrix", op), threadLocalIndex))
     matrix = _scoped(matrix, "matrix", op)
     ctx, held = _thread_slots(matrix, op)
     element, instance = _elements(ctx, matrix, held, threadLocalIndex, op)
@@ -324,6 +341,8 @@ def linAlgMatrixSetElement(matrix: ScopedMatrix, threadLocalIndex: object, value
     """A copy with each thread's element `index` set to `value` (converted by 0035's rules); an index past
     the thread's Length writes nothing; threads sharing an element: the last thread's write lands."""
     op = "linAlgMatrixSetElement"
+    mtype = _type(matrix, "matrix", op)
+    rules.raise_if(op, rules.validate_set_element(mtype, mtype, threadLocalIndex, value))
     matrix = _scoped(matrix, "matrix", op)
     ctx, held = _thread_slots(matrix, op)
     element, instance = _elements(ctx, matrix, held, threadLocalIndex, op)
@@ -368,8 +387,9 @@ def linAlgMatrixMultiply(matrixA: ScopedMatrix, matrixB: ScopedMatrix, *,  # noq
                          result_type: MatrixType) -> ScopedMatrix:
     """A x B as a new Accumulator of `result_type`."""
     op = "linAlgMatrixMultiply"
+    rules.raise_if(op, rules.validate_multiply(result_type, _type(matrixA, "matrixA", op), _type(matrixB, "matrixB",
+                                                                                                 op)))
     a, b = _scoped(matrixA, "matrixA", op), _scoped(matrixB, "matrixB", op)
-    rules.check_multiply(result_type, a.type, b.type)
     ctx = require_context(op)
     executing_instances(ctx, a.instances, op)
     zeros = np.zeros((a.instances.count, result_type.m, result_type.n), result_type.dtype)
@@ -380,9 +400,10 @@ def linAlgMatrixMultiplyAccumulate(matrixA: ScopedMatrix, matrixB: ScopedMatrix,
                                    matrixC: ScopedMatrix, *, result_type: MatrixType | None = None) -> ScopedMatrix:
     """A x B + C."""
     op = "linAlgMatrixMultiplyAccumulate"
+    types = [_type(v, n, op) for v, n in ((matrixA, "matrixA"), (matrixB, "matrixB"), (matrixC, "matrixC"))]
+    result_type = types[2] if result_type is None else result_type
+    rules.raise_if(op, rules.validate_multiply(result_type, *types))
     a, b, c = (_scoped(v, n, op) for v, n in ((matrixA, "matrixA"), (matrixB, "matrixB"), (matrixC, "matrixC")))
-    result_type = c.type if result_type is None else result_type
-    rules.check_multiply(result_type, a.type, b.type, c.type)
     ctx = require_context(op)
     executing_instances(ctx, a.instances, op)
     return ScopedMatrix(result_type, _muladd(ctx, a, b, c.values, c.type, result_type), a.instances)
@@ -391,12 +412,12 @@ def linAlgMatrixMultiplyAccumulate(matrixA: ScopedMatrix, matrixB: ScopedMatrix,
 def linAlgMatrixAccumulate(matrixLHS: ScopedMatrix, matrixRHS: ScopedMatrix) -> ScopedMatrix:  # noqa: N802, N803
     """LHS + RHS element by element in LHS's type (RHS converted by 0035's rules when its type differs)."""
     op = "linAlgMatrixAccumulate"
+    lhs_type = _type(matrixLHS, "matrixLHS", op)
+    rules.raise_if(op, rules.validate_accumulate(lhs_type, lhs_type, _type(matrixRHS, "matrixRHS", op)))
     lhs, rhs = _scoped(matrixLHS, "matrixLHS", op), _scoped(matrixRHS, "matrixRHS", op)
-    rules.check_accumulate(lhs.type, lhs.type, rhs.type)
     ctx = require_context(op)
     executing_instances(ctx, lhs.instances, op)
     addend = convert(rhs.values, rhs.type.component, lhs.type.component, *_settings(ctx))
     return ScopedMatrix(lhs.type, add_in_type(lhs.values, addend, lhs.type.dtype, ctx), lhs.instances)
 
 
-__all__ = ["MatrixLayout", "OpCode"]

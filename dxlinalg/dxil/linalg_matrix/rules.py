@@ -1,15 +1,21 @@
-"""The DXIL validation rules of the SM 6.10 LinAlg operations, each a named check.
+"""The DXIL validation rules of the SM 6.10 LinAlg operations, as DXC's validator states them.
 
-Rule names and messages are DXC's (`utils/hct/hctdb.py` `Instr.LinAlg*`, `Instr.ParamMultiple`,
-`Instr.OpConst`; checks in `lib/DxilValidation/DxilValidation.cpp` at 9a3e225d), with the values, so
-a user can search DXC for the rule an error cites. Every check raises InvalidArgumentError (a shader
-that would fail validation). Run-time rules (alignment, uniformity, bounds) are undefined behaviour
-and live in `memory` and `scope`.
+One function per operation (`validate_*`, DXIL operand order) mirrors DXC's `ValidateLinAlg*` in
+`lib/DxilValidation/DxilValidation.cpp` (9a3e225d): the same checks in the same order, each finding a
+`Diagnostic` with DXC's rule name (`Instr.LinAlgIllegalKDim`, ...; hctdb.py) and DXC's message with the
+values, so DXC's validator tests transcribe one to one and a user can search DXC for the rule an error
+cites. `raise_if` turns findings into an InvalidArgumentError (a shader that fails validation).
+
+Operands are described statically: a matrix by its `MatrixType` (None: a type without `dx.targetTypes`
+metadata), an immediate by its int (None: a computed value), a resource by its kind
+(`SRV_BAB`, `UAV_BAB`, or any other name), a vector by `Vector(length, llvm element type)`; `UNDEF` is an
+`undef` operand. Rules 0035 states that DXC does not check yet (groupshared layouts, Thread-scope accumulate
+layouts, vector lengths of Convert) are the HLSL layer's and `memory`'s, citing 0035.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,7 +27,6 @@ from dxlinalg.dxil.linalg_matrix.types import (
     MatrixScope,
     MatrixType,
     MatrixUse,
-    is_float,
 )
 from dxlinalg.errors import InvalidArgumentError
 
@@ -32,299 +37,504 @@ WAVE_AND_GROUP = (MatrixScope.Wave, MatrixScope.ThreadGroup)
 ROW_COLUMN = (MatrixLayout.RowMajor, MatrixLayout.ColMajor)
 SRV_BAB, UAV_BAB = "ByteAddressBuffer", "RWByteAddressBuffer"
 
-_SCOPE_NAMES = {MatrixScope.Thread: "Thread", MatrixScope.Wave: "Wave", MatrixScope.ThreadGroup: "ThreadGroup"}
-_LAYOUT_NAMES = {MatrixLayout.RowMajor: "RowMajor", MatrixLayout.ColMajor: "ColumnMajor",
-                 MatrixLayout.MulOptimal: "MulOptimal", MatrixLayout.MulOptimalTranspose: "MulOptimalTranspose",
-                 MatrixLayout.OuterProductOptimal: "OuterProductOptimal",
-                 MatrixLayout.OuterProductOptimalTranspose: "OuterProductOptimalTranspose"}
+#: hctdb.py shader_stages=("compute",): every other LinAlg op is valid in every stage.
+COMPUTE_ONLY = frozenset({
+    "LinAlgFillMatrix", "LinAlgCopyConvertMatrix", "LinAlgMatrixLength", "LinAlgMatrixGetCoordinate",
+    "LinAlgMatrixGetElement", "LinAlgMatrixSetElement", "LinAlgMatrixStoreToDescriptor", "LinAlgMatrixLoadFromMemory",
+    "LinAlgMatrixStoreToMemory", "LinAlgMatrixAccumulateToMemory", "LinAlgMatrixMultiply",
+    "LinAlgMatrixMultiplyAccumulate", "LinAlgMatrixAccumulate"})
+
+_LAYOUT_NAMES = {0: "RowMajor", 1: "ColumnMajor", 2: "MulOptimal", 3: "MulOptimalTranspose",
+                 4: "OuterProductOptimal", 5: "OuterProductOptimalTranspose"}
 
 
-def fail(rule: str, message: str) -> InvalidArgumentError:
-    """The error for DXC rule `rule` (written without its `Instr.` prefix, as hctdb.py names it)."""
-    return InvalidArgumentError(f"{message} (DXIL validation Instr.{rule})")
+class _Undef:
+    def __repr__(self) -> str:
+        return "undef"
 
 
-def layout_name(layout: MatrixLayout) -> str:
-    return _LAYOUT_NAMES[MatrixLayout(layout)]
+UNDEF = _Undef()
 
 
-# -- operands -------------------------------------------------------------------------------------------------
-def check_immediate(value: object, name: str, op: str) -> int:
-    """An operand DXIL requires to be an immediate constant: an int or bool (an i1), never a per-thread array
-    (None stands for a computed value in transcribed validator tests)."""
-    if value is None or not isinstance(value, (int, np.integer)):
-        raise fail("OpConst", f"{name} of {op} must be an immediate constant.")
-    return int(value)
+@dataclass(frozen=True)
+class Vector:
+    """A vector operand as the validator sees it: its length and LLVM element type (half, float, i32, ...)."""
+
+    length: int
+    element: str
+
+    @property
+    def is_float(self) -> bool:
+        return self.element in ("half", "float", "double")
 
 
-def check_align(align: object, op: str) -> int:
-    """Align: an immediate, > 0 and a multiple of 128 (Instr.ParamMinimumValue / Instr.ParamMultiple)."""
-    value = check_immediate(align, "Align", op)
-    if value <= 0:
-        raise fail("ParamMinimumValue", f"parameter 'Align' must be greater than 0, got {value}")
-    if value % ALIGN_MULTIPLE:
-        raise fail("ParamMultiple", f"parameter 'Align' must be a multiple of {ALIGN_MULTIPLE}, got {value}")
-    return value
+_LLVM_NAMES = {"float16": "half", "float32": "float", "float64": "double", "int8": "i8", "uint8": "i8",
+               "int16": "i16", "uint16": "i16", "int32": "i32", "uint32": "i32", "int64": "i64", "uint64": "i64"}
 
 
-def check_layout_value(layout: object, op: str) -> MatrixLayout:
-    value = check_immediate(layout, "Layout", op)
+def vector_of(values: np.ndarray) -> Vector:
+    """The validator's view of a (lanes, N) vector operand."""
+    array = np.asarray(values)
+    return Vector(int(array.shape[-1]), _LLVM_NAMES.get(array.dtype.name, array.dtype.name))
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One validation error: DXC's rule name and message."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} (DXIL validation {self.rule})"
+
+
+class LinAlgValidationError(InvalidArgumentError):
+    """A LinAlg operation DXC's validator rejects; `diagnostics` lists every finding in DXC's order."""
+
+    def __init__(self, op: str, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        super().__init__(f"{op}: " + "; ".join(str(d) for d in diagnostics))
+
+
+def raise_if(op: str, diagnostics: list[Diagnostic]) -> None:
+    if diagnostics:
+        raise LinAlgValidationError(op, diagnostics)
+
+
+def layout_name(layout: int) -> str:
+    return _LAYOUT_NAMES.get(int(layout), str(layout))
+
+
+def _scope_name(scope: MatrixScope) -> str:
+    return MatrixScope(scope).name
+
+
+def _use_name(use: MatrixUse) -> str:
+    return MatrixUse(use).name
+
+
+def _component_name(component: int) -> str:
     try:
-        return MatrixLayout(value)
+        return ComponentType(int(component)).name
     except ValueError:
-        raise fail("OpConst", f"Layout of {op} must be a MatrixLayout value 0..5, got {value}") from None
+        return str(component)
 
 
-# -- matrix types ---------------------------------------------------------------------------------------------
-def check_matrix_type(matrix: MatrixType, role: str) -> MatrixType:
-    """Every matrix operand and result: a LinAlg component type and K within the scope's limits."""
-    if not isinstance(matrix, MatrixType):
-        raise fail("LinAlgMetadataMissing", f"{role} matrix must have well-formed metadata.")
-    check_component_type(matrix.component, f"{role.lower()} matrix")
-    k = matrix.k
-    if k is not None:
-        low, high = K_LIMITS[matrix.scope]
+class _Findings:
+    """The validator's error list for one call, with DXC's helper checks."""
+
+    def __init__(self) -> None:
+        self.found: list[Diagnostic] = []
+
+    def emit(self, rule: str, message: str) -> None:
+        self.found.append(Diagnostic(rule, message))
+
+    def constant(self, value: object, name: str, op: str) -> int | None:
+        """ValidateConstantIntGetValue: Instr.OpConst for a computed operand."""
+        if value is None or isinstance(value, np.ndarray) or not isinstance(value, (int, np.integer)):
+            self.emit("Instr.OpConst", f"{name} of {op} must be an immediate constant.")
+            return None
+        return int(value)
+
+    def component(self, component: int, where: str) -> None:
+        """ValidateLinAlgComponentType."""
+        if int(component) not in {int(c) for c in MATRIX_COMPONENT_TYPES}:
+            self.emit("Instr.LinAlgIllegalComponentType",
+                      f"Component type '{_component_name(component)}' from {where} not allowed in LinAlg Matrix "
+                      f"operations.")
+
+    def k_dim(self, matrix: MatrixType, where: str) -> None:
+        """ValidateLinAlgKDim: K is N of an A matrix, M of a B matrix; accumulators are not checked."""
+        if matrix.use == MatrixUse.Accumulator:
+            return
+        k = matrix.k
+        low, high = K_LIMITS[MatrixScope.ThreadGroup] if matrix.scope == MatrixScope.ThreadGroup else K_LIMITS[
+            MatrixScope.Wave]
         if not low <= k <= high:
-            raise fail("LinAlgIllegalKDim",
-                       f"{role} matrix K dimension out of bounds. K={k} must be >= {low} and <= {high}.")
-    return matrix
+            self.emit("Instr.LinAlgIllegalKDim",
+                      f"{where} matrix K dimension out of bounds. K={k} must be >= {low} and <= {high}.")
+
+    def return_matrix(self, result: MatrixType | None) -> bool:
+        """ValidateLinAlgOpReturnMatrix."""
+        if result is None:
+            self.emit("Instr.LinAlgMetadataMissing", "Return matrix must have well-formed metadata.")
+            return False
+        self.k_dim(result, "Return")
+        self.component(result.component, "return matrix")
+        return True
+
+    def parameters(self, *operands: object) -> None:
+        """ValidateLinAlgOpParameters over the operands after the opcode (DXC numbers them from 1)."""
+        for index, operand in enumerate(operands, start=1):
+            if operand is UNDEF:
+                self.emit("Instr.NoReadingUninitialized", "Instructions should not read uninitialized value.")
+            if isinstance(operand, _MissingMetadata):
+                self.emit("Instr.LinAlgMetadataMissing", f"Arg {index} matrix must have well-formed metadata.")
+            if isinstance(operand, MatrixType):
+                self.k_dim(operand, f"Arg {index}")
+                self.component(operand.component, f"arg {index} matrix")
+
+    def scope2(self, matrix: MatrixType, role: str) -> None:
+        if matrix.scope not in WAVE_AND_GROUP:
+            self.emit("Instr.LinAlgMatrixScopeMismatch2", f"{role} matrix scope '{_scope_name(matrix.scope)}' does "
+                                                          f"not match expected scope Wave or ThreadGroup.")
+
+    def use1(self, matrix: MatrixType, role: str, use: MatrixUse) -> None:
+        if matrix.use != use:
+            self.emit("Instr.LinAlgMatrixUseMismatch", f"{role} matrix use '{_use_name(matrix.use)}' does not match "
+                                                       f"expected use {use.name}.")
+
+    def align(self, align: object, op: str) -> None:
+        value = self.constant(align, "Align", op)
+        if value is not None:
+            if value == 0:
+                self.emit("Instr.ParamMinimumValue", f"parameter 'Align' must be greater than 0, got {value}")
+            if value % ALIGN_MULTIPLE:
+                self.emit("Instr.ParamMultiple",
+                          f"parameter 'Align' must be a multiple of {ALIGN_MULTIPLE}, got {value}")
+
+    def stride_zero(self, layout: int, stride: object, op: str) -> None:
+        if layout not in ROW_COLUMN:
+            value = self.constant(stride, "Stride", op)
+            if value is not None and value != 0:
+                self.emit("Instr.LinAlgMatrixLayoutReqStride", f"{op} with layout '{layout_name(layout)}' requires "
+                                                               f"stride 0.")
 
 
-def check_component_type(component: ComponentType, where: str) -> None:
-    if ComponentType(component) not in MATRIX_COMPONENT_TYPES:
-        raise fail("LinAlgIllegalComponentType",
-                   f"Component type '{ComponentType(component).name}' from {where} not allowed in LinAlg Matrix "
-                   f"operations.")
+class _MissingMetadata:
+    """A matrix operand whose type has no `dx.targetTypes` entry."""
 
 
-def check_scope(matrix: MatrixType, role: str, allowed: Iterable[MatrixScope]) -> None:
-    allowed = tuple(allowed)
-    if matrix.scope in allowed:
-        return
-    names = [_SCOPE_NAMES[s] for s in allowed]
-    if len(names) == 1:
-        raise fail("LinAlgMatrixScopeMismatch",
-                   f"{role} matrix scope '{_SCOPE_NAMES[matrix.scope]}' does not match expected scope {names[0]}.")
-    raise fail("LinAlgMatrixScopeMismatch2", f"{role} matrix scope '{_SCOPE_NAMES[matrix.scope]}' does not match "
-                                             f"expected scope {names[0]} or {names[1]}.")
+MISSING_METADATA = _MissingMetadata()
 
 
-def check_use(matrix: MatrixType, role: str, allowed: Iterable[MatrixUse]) -> None:
-    allowed = tuple(allowed)
-    if matrix.use in allowed:
-        return
-    names = [u.name for u in allowed]
-    if len(names) == 1:
-        raise fail("LinAlgMatrixUseMismatch",
-                   f"{role} matrix use '{matrix.use.name}' does not match expected use {names[0]}.")
-    raise fail("LinAlgMatrixUseMismatch2",
-               f"{role} matrix use '{matrix.use.name}' does not match expected use {names[0]} or {names[1]}.")
+def _matrix(operand: object) -> MatrixType | None:
+    return operand if isinstance(operand, MatrixType) else None
 
 
-def check_exact_match(matrix: MatrixType, role: str, other: MatrixType, other_role: str) -> None:
-    if matrix != other:
-        raise fail("LinAlgMatrixNotExactMatch",
-                   f"{role} matrix '{matrix.mangling}' must exactly match {other_role} matrix '{other.mangling}'.")
+# -- per operation, as DxilValidation.cpp ------------------------------------------------------------------------
+def validate_stage(op_name: str, shader_model: str) -> list[Diagnostic]:
+    """Sm.Opcode: Wave/ThreadGroup operations exist only in compute shaders (hctdb.py shader_stages)."""
+    stage = shader_model.split("_")[0]
+    if op_name in COMPUTE_ONLY and stage != "cs":
+        return [Diagnostic("Sm.Opcode", f"Opcode {op_name} not valid in shader model {shader_model}.")]
+    return []
 
 
-def check_same_scope(named: dict[str, MatrixType]) -> None:
-    """All matrices of one operation share a scope (Instr.LinAlgMatrixScopeMustMatch3/4)."""
-    if len({m.scope for m in named.values()}) > 1:
-        parts = ", ".join(f"{role} '{_SCOPE_NAMES[m.scope]}'" for role, m in named.items())
-        raise fail(f"LinAlgMatrixScopeMustMatch{len(named)}",
-                   f"Matrix scope must be the same for all matrices. {parts}.")
+def validate_fill(result: MatrixType | None, value: object) -> list[Diagnostic]:
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(value)
+    if ok:
+        f.scope2(result, "Return")
+    return f.found
 
 
-def check_scope_layout(matrix: MatrixType, role: str, layout: MatrixLayout, op: str) -> None:
-    """Wave and ThreadGroup matrices are loaded, stored and accumulated RowMajor or ColumnMajor."""
-    if matrix.scope in WAVE_AND_GROUP and layout not in ROW_COLUMN:
-        raise fail("LinAlgMatrixScopeReqLayout2", f"{role} matrix with scope '{_SCOPE_NAMES[matrix.scope]}' "
-                                                  f"requires layout RowMajor or ColumnMajor for {op}.")
-
-
-def check_layout_stride(layout: MatrixLayout, stride: object, op: str) -> None:
-    """A layout other than RowMajor/ColumnMajor has an immediate stride of 0."""
-    if layout in ROW_COLUMN:
-        return
-    value = check_immediate(stride, "Stride", op)
-    if value != 0:
-        raise fail("LinAlgMatrixLayoutReqStride", f"{op} with layout '{layout_name(layout)}' requires stride 0.")
-
-
-def check_resource(resource: str, required: str, op: str, matrix: MatrixType | None = None) -> None:
-    """Thread-scope loads read an SRV ByteAddressBuffer; stores and accumulates write a UAV RWByteAddressBuffer."""
-    if resource == required:
-        return
-    if required == SRV_BAB:
-        raise fail("LinAlgMatrixLoadThreadRequiresBAB", "Loading matrix with Thread scope requires ByteAddressBuffer.")
-    raise fail("LinAlgMatrixRequiresRWBAB", f"{op} requires RWByteAddressBuffer.")
-
-
-# -- per operation --------------------------------------------------------------------------------------------
-def check_fill(result: MatrixType) -> None:
-    check_matrix_type(result, "Return")
-    check_scope(result, "Return", WAVE_AND_GROUP)
-
-
-def check_copy_convert(result: MatrixType, source: MatrixType, transpose: object) -> bool:
+def validate_copy_convert(result: MatrixType | None, source: object, transpose: object) -> list[Diagnostic]:
     op = "LinAlgCopyConvertMatrix"
-    check_matrix_type(result, "Return")
-    check_matrix_type(source, "Input")
-    flag = check_immediate(transpose, "Transpose", op)
-    check_scope(source, "Input", WAVE_AND_GROUP)
-    check_scope(result, "Return", WAVE_AND_GROUP)
-    if source.scope != result.scope:
-        raise fail("LinAlgMatrix2PartsMustMatch", f"Input matrix scope '{_SCOPE_NAMES[source.scope]}' must match "
-                                                  f"Return matrix scope '{_SCOPE_NAMES[result.scope]}'.")
-    expected = (source.n, source.m) if flag else (source.m, source.n)
-    if (result.m, result.n) != expected:
-        raise fail("LinAlgMatrix2PartsMustMatch",
-                   f"Input matrix dimensions '{source.m}x{source.n}' must match Return matrix dimensions "
-                   f"'{result.m}x{result.n}'" + (" transposed." if flag else "."))
-    return bool(flag)
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(source, transpose)
+    if not ok:
+        return f.found
+    source = _matrix(source)
+    if source is None:
+        return f.found
+    flag = f.constant(transpose, "Transpose", op)
+    if result.scope not in WAVE_AND_GROUP:
+        f.emit("Instr.LinAlgMatrixScopeMismatch2", f"Destination matrix scope '{_scope_name(result.scope)}' does not "
+                                                   f"match expected scope Wave or ThreadGroup.")
+    if source.scope not in WAVE_AND_GROUP:
+        f.emit("Instr.LinAlgMatrixScopeMismatch2", f"Source matrix scope '{_scope_name(source.scope)}' does not "
+                                                   f"match expected scope Wave or ThreadGroup.")
+    if result.scope != source.scope:
+        f.emit("Instr.LinAlgMatrix2PartsMustMatch", f"Destination matrix scope '{_scope_name(result.scope)}' must "
+                                                    f"match source matrix scope '{_scope_name(source.scope)}'.")
+    src_m, src_n = (source.n, source.m) if flag == 1 else (source.m, source.n)
+    if (result.m, result.n) != (src_m, src_n):
+        f.emit("Instr.LinAlgMatrix2PartsMustMatch", f"Destination matrix dimension '{result.m}x{result.n}' must match "
+                                                    f"source matrix dimension '{src_m}x{src_n}'.")
+    return f.found
 
 
-def check_load_from_descriptor(result: MatrixType, resource: str, stride: object, layout: object,
-                               align: object) -> MatrixLayout:
+def validate_load_from_descriptor(result: MatrixType | None, handle: object, offset: object, stride: object,
+                                  layout: object, align: object) -> list[Diagnostic]:
     op = "LinAlgMatrixLoadFromDescriptor"
-    check_matrix_type(result, "Return")
-    layout_value = check_layout_value(layout, op)
-    check_scope_layout(result, "Return", layout_value, op)
-    check_layout_stride(layout_value, stride, op)
-    if result.scope == MatrixScope.Thread:
-        check_resource(resource, SRV_BAB, op)
-    elif resource not in (SRV_BAB, UAV_BAB):
-        raise fail("LinAlgMatrixRequiresRWBAB", f"{op} requires ByteAddressBuffer or RWByteAddressBuffer.")
-    check_align(align, op)
-    return layout_value
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(handle, offset, stride, layout, align)
+    if not ok:
+        return f.found
+    layout_value = f.constant(layout, "Layout", op)
+    if layout_value is None:
+        return f.found
+    row_column = layout_value in ROW_COLUMN
+    if result.scope in WAVE_AND_GROUP and not row_column:
+        f.emit("Instr.LinAlgMatrixScopeReqLayout2", f"Return matrix with scope '{_scope_name(result.scope)}' requires "
+                                                    f"layout RowMajor or ColumnMajor for {op}.")
+    f.stride_zero(layout_value, stride, op)
+    f.align(align, op)
+    if result.scope == MatrixScope.Thread and handle != SRV_BAB:
+        f.emit("Instr.LinAlgMatrixLoadThreadRequiresBAB", "Loading matrix with Thread scope requires ByteAddressBuffer.")
+    return f.found
 
 
-def check_element_op(matrix: MatrixType, role: str) -> None:
-    """Length, GetCoordinate, GetElement, SetElement, Load/StoreToMemory: Wave or ThreadGroup."""
-    check_matrix_type(matrix, role)
-    check_scope(matrix, role, WAVE_AND_GROUP)
+def validate_load_from_memory(result: MatrixType | None, memory: object, offset: object, stride: object,
+                              layout: object) -> list[Diagnostic]:
+    f = _Findings()
+    f.return_matrix(result)
+    f.parameters(memory, offset, stride, layout)
+    return f.found
 
 
-def check_store_to_descriptor(matrix: MatrixType, resource: str, stride: object, layout: object,
-                              align: object) -> MatrixLayout:
+def _validate_input_scope(matrix: object, *others: object) -> list[Diagnostic]:
+    f = _Findings()
+    f.parameters(matrix, *others)
+    if isinstance(matrix, MatrixType):
+        f.scope2(matrix, "Input")
+    return f.found
+
+
+def validate_length(matrix: object) -> list[Diagnostic]:
+    return _validate_input_scope(matrix)
+
+
+def validate_get_coordinate(matrix: object, index: object) -> list[Diagnostic]:
+    return _validate_input_scope(matrix, index)
+
+
+def validate_get_element(matrix: object, index: object) -> list[Diagnostic]:
+    return _validate_input_scope(matrix, index)
+
+
+def validate_set_element(result: MatrixType | None, matrix: object, index: object, value: object) -> list[Diagnostic]:
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(matrix, index, value)
+    if ok and isinstance(matrix, MatrixType):
+        f.scope2(matrix, "Input")
+        f.scope2(result, "Return")
+    return f.found
+
+
+def validate_store_to_descriptor(matrix: object, handle: object, offset: object, stride: object, layout: object,
+                                 align: object) -> list[Diagnostic]:
     op = "LinAlgMatrixStoreToDescriptor"
-    check_matrix_type(matrix, "Input")
-    layout_value = check_layout_value(layout, op)
+    f = _Findings()
+    f.parameters(matrix, handle, offset, stride, layout, align)
+    if not isinstance(matrix, MatrixType):
+        return f.found
+    layout_value = f.constant(layout, "Layout", op)
+    if layout_value is None:
+        return f.found
     if layout_value not in ROW_COLUMN:
-        raise fail("LinAlgMatrixRequiresLayout2", f"{op} requires layout RowMajor or ColumnMajor.")
-    check_scope(matrix, "Input", WAVE_AND_GROUP)
-    check_resource(resource, UAV_BAB, op)
-    check_align(align, op)
-    return layout_value
+        f.emit("Instr.LinAlgMatrixRequiresLayout2", f"{op} requires layout RowMajor or ColumnMajor.")
+    f.scope2(matrix, "Input")
+    if handle != UAV_BAB:
+        f.emit("Instr.LinAlgMatrixRequiresRWBAB", f"{op} requires RWByteAddressBuffer.")
+    f.align(align, op)
+    return f.found
 
 
-def check_accumulate_to_descriptor(matrix: MatrixType, resource: str, stride: object, layout: object,
-                                   align: object) -> MatrixLayout:
-    op = "LinAlgMatrixAccumulateToDescriptor"
-    check_matrix_type(matrix, "Input")
-    layout_value = check_layout_value(layout, op)
-    if matrix.scope == MatrixScope.Thread:
-        if layout_value not in (MatrixLayout.OuterProductOptimal, MatrixLayout.OuterProductOptimalTranspose):
-            raise fail("LinAlgMatrixScopeReqLayout2", f"Input matrix with scope 'Thread' requires layout "
-                                                      f"OuterProductOptimal or OuterProductOptimalTranspose for {op}.")
-    else:
-        check_scope_layout(matrix, "Input", layout_value, op)
-    check_layout_stride(layout_value, stride, op)
-    check_use(matrix, "Input", (MatrixUse.Accumulator,))
-    check_resource(resource, UAV_BAB, op)
-    check_align(align, op)
-    return layout_value
+def validate_store_to_memory(matrix: object, memory: object, offset: object, stride: object,
+                             layout: object) -> list[Diagnostic]:
+    f = _Findings()
+    f.parameters(matrix, memory, offset, stride, layout)
+    return f.found
 
 
-def check_multiply(result: MatrixType, a: MatrixType, b: MatrixType,
-                   c: MatrixType | None = None) -> None:
+def validate_multiply(result: MatrixType | None, a: object, b: object, c: object = None) -> list[Diagnostic]:
     """linAlgMatrixMultiply (c None) and linAlgMatrixMultiplyAccumulate."""
-    check_matrix_type(result, "Return")
-    check_matrix_type(a, "A")
-    check_matrix_type(b, "B")
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(a, b, *(() if c is None else (c,)))
+    if not ok:
+        return f.found
+    matrices = [_matrix(m) for m in (a, b) + (() if c is None else (c,))]
+    if any(m is None for m in matrices):
+        return f.found
+    a, b = matrices[0], matrices[1]
+    c = matrices[2] if len(matrices) == 3 else None
+    f.use1(a, "A", MatrixUse.A)
+    f.use1(b, "B", MatrixUse.B)
     if c is not None:
-        check_matrix_type(c, "C")
-    check_use(a, "A", (MatrixUse.A,))
-    check_use(b, "B", (MatrixUse.B,))
-    check_use(result, "Return", (MatrixUse.Accumulator,))
-    if c is not None:
-        check_use(c, "C", (MatrixUse.Accumulator,))
-    for role, m in (("A", a), ("B", b), ("Return", result)) + ((("C", c),) if c is not None else ()):
-        check_scope(m, role, WAVE_AND_GROUP)
-    named = {"A": a, "B": b, "Return": result} if c is None else {"A": a, "B": b, "C": c, "Return": result}
-    check_same_scope(named)
+        f.use1(c, "C", MatrixUse.Accumulator)
+    f.use1(result, "Return", MatrixUse.Accumulator)
+    named = [("A", a), ("B", b)] + ([("C", c)] if c is not None else []) + [("Return", result)]
+    for role, m in named:
+        f.scope2(m, role)
+    if len({m.scope for _, m in named}) > 1:
+        parts = ", ".join(f"{role} '{_scope_name(m.scope)}'" for role, m in named)
+        f.emit(f"Instr.LinAlgMatrixScopeMustMatch{len(named)}", f"Matrix scope must be the same for all matrices. "
+                                                                f"{parts}.")
     if a.n != b.m:
-        raise fail("LinAlgMatrixMatrixKDimMustMatch",
-                   f"K dim of A matrix '{a.n}' must match K dim of B matrix '{b.m}'. {a.n} != {b.m}.")
-    for role, m in (("Return", result),) + ((("C", c),) if c is not None else ()):
+        f.emit("Instr.LinAlgMatrixMatrixKDimMustMatch", f"K dim of A matrix '{a.m}x{a.n}' must match K dim of B "
+                                                        f"matrix '{b.m}x{b.n}'. {a.n} != {b.m}.")
+    for role, m in ([("C", c)] if c is not None else []) + [("Return", result)]:
         if (m.m, m.n) != (a.m, b.n):
-            raise fail("LinAlgMatrixMatrixResDimMustMatch",
-                       f"{role} matrix dimension '{m.m}x{m.n}' must match A.MxB.N '{a.m}x{b.n}'.")
+            f.emit("Instr.LinAlgMatrixMatrixResDimMustMatch",
+                   f"{role} matrix dimension '{m.m}x{m.n}' must match A.MxB.N '{a.m}x{b.n}'.")
+    return f.found
 
 
-def check_accumulate(result: MatrixType, lhs: MatrixType, rhs: MatrixType) -> None:
-    check_matrix_type(result, "Return")
-    check_matrix_type(lhs, "LHS")
-    check_matrix_type(rhs, "RHS")
-    check_exact_match(result, "Return", lhs, "LHS")
-    check_use(lhs, "LHS", (MatrixUse.Accumulator,))
-    check_use(rhs, "RHS", (MatrixUse.A, MatrixUse.B))
-    for role, m in (("LHS", lhs), ("RHS", rhs)):
-        check_scope(m, role, WAVE_AND_GROUP)
-    check_same_scope({"Return": result, "LHS": lhs, "RHS": rhs})
-    if (lhs.m, lhs.n) != (rhs.m, rhs.n):
-        raise fail("LinAlgMatrix2PartsMustMatch", f"LHS matrix dimensions '{lhs.m}x{lhs.n}' must match RHS matrix "
-                                                  f"dimensions '{rhs.m}x{rhs.n}'.")
+def validate_accumulate(result: MatrixType | None, lhs: object, rhs: object) -> list[Diagnostic]:
+    f = _Findings()
+    ok = f.return_matrix(result)
+    f.parameters(lhs, rhs)
+    if not ok:
+        return f.found
+    if isinstance(lhs, MatrixType) and lhs != result:
+        f.emit("Instr.LinAlgMatrixNotExactMatch", f"Return matrix 'dx.types.LinAlgMatrix{result.mangling}' must "
+                                                  f"exactly match arg 1 matrix 'dx.types.LinAlgMatrix{lhs.mangling}'.")
+    if not (isinstance(lhs, MatrixType) and isinstance(rhs, MatrixType)):
+        return f.found
+    f.use1(result, "Return", MatrixUse.Accumulator)
+    if rhs.use not in (MatrixUse.A, MatrixUse.B):
+        f.emit("Instr.LinAlgMatrixUseMismatch2", f"Arg 2 matrix use '{_use_name(rhs.use)}' does not match expected "
+                                                 f"use A or B.")
+    if result.scope != rhs.scope:
+        f.emit("Instr.LinAlgMatrix2PartsMustMatch", f"Return matrix scope '{_scope_name(result.scope)}' must match "
+                                                    f"Arg 2 matrix scope '{_scope_name(rhs.scope)}'.")
+    f.scope2(rhs, "Arg 2")
+    f.scope2(result, "Return")
+    if (result.m, result.n) != (rhs.m, rhs.n):
+        f.emit("Instr.LinAlgMatrix2PartsMustMatch", f"Arg 2 matrix dimension '{rhs.m}x{rhs.n}' must match return "
+                                                    f"matrix dimension '{result.m}x{result.n}'.")
+    return f.found
 
 
-def check_matvec(op: str, matrix: MatrixType, output_length: int, output_float: bool, output_signed: object,
-                 input_length: int, interpretation: object) -> ComponentType:
-    """linAlgMatVecMul / MulAdd: a Thread-scope A matrix, immediate interpretation, vector lengths, signedness."""
-    check_matrix_type(matrix, "Input")
-    check_scope(matrix, "Input", (MatrixScope.Thread,))
-    check_use(matrix, "Input", (MatrixUse.A,))
-    interp = ComponentType(check_immediate(interpretation, "Interpretation", op)) \
-        if check_immediate(interpretation, "Interpretation", op) in set(ComponentType) else None
-    if interp is None:
-        raise fail("LinAlgIllegalComponentType", f"Component type '{interpretation}' from InputInterp not allowed "
-                                                 f"in LinAlg Matrix operations.")
-    check_component_type(interp, "InputInterp")
-    expected = -(-matrix.n // ElementsPerScalar(interp))
-    if input_length != expected:
-        raise fail("LinAlgMatrixDimKVecKMismatch",
-                   f"Input vector size '{input_length}' must be {expected} for input matrix with K '{matrix.n}' and "
-                   f"Type '{interp.name}'")
-    if output_length != matrix.m:
-        raise fail("LinAlgMatrixDimVectorMismatch",
-                   f"Output vector size '{output_length}' must match input matrix M dimension '{matrix.m}'")
-    signed = check_immediate(output_signed, "IsOutputSigned", op)
-    if output_float and not signed:
-        raise fail("LinAlgMatrixUnsignedFloatTypeNotAllowed", "Float-like type 'output' must be signed")
-    return interp
+def validate_matvecmul(output: Vector, matrix: object, is_output_signed: object, input_vector: Vector,
+                       interpretation: object, op: str = "LinAlgMatVecMul") -> list[Diagnostic]:
+    f = _Findings()
+    f.parameters(matrix, is_output_signed, input_vector, interpretation)
+    if not isinstance(matrix, MatrixType):
+        return f.found
+    if matrix.scope != MatrixScope.Thread:
+        f.emit("Instr.LinAlgMatrixScopeMismatch", f"Input matrix scope '{_scope_name(matrix.scope)}' does not match "
+                                                  f"expected scope Thread.")
+    f.use1(matrix, "Input", MatrixUse.A)
+    interp = int(ComponentType.Invalid)
+    value = f.constant(interpretation, "InputInterp", op)
+    if value is not None:
+        interp = value
+        f.component(interp, "InputInterp")
+    per = ElementsPerScalar(ComponentType(interp)) if interp in {int(c) for c in MATRIX_COMPONENT_TYPES} else 4
+    expected = (matrix.n + per - 1) // per
+    if input_vector.length != expected:
+        f.emit("Instr.LinAlgMatrixDimKVecKMismatch",
+               f"Input vector size '{input_vector.length}' must be {expected} for input matrix with K '{matrix.n}' "
+               f"and Type '{_component_name(interp)}'")
+    if output.length != matrix.m:
+        f.emit("Instr.LinAlgMatrixDimVectorMismatch",
+               f"Output vector size '{output.length}' must match input matrix M dimension '{matrix.m}'")
+    signed = f.constant(is_output_signed, "IsSigned", op)
+    if signed is not None and output.is_float and signed != 1:
+        f.emit("Instr.LinAlgMatrixUnsignedFloatTypeNotAllowed", f"Float-like type '{output.element}' must be signed")
+    return f.found
 
 
-def check_matvec_bias(matrix: MatrixType, bias_length: int, bias_dtype: object, output_dtype: object) -> None:
-    if bias_length != matrix.m:
-        raise fail("LinAlgMatrixDimVectorMismatch",
-                   f"Bias vector size '{bias_length}' must match input matrix M dimension '{matrix.m}'")
-    if bias_dtype != output_dtype:
-        raise fail("LinAlgMatrixOutputBiasVecMismatch",
-                   f"Output vector element type '{output_dtype}' must match bias vector element type '{bias_dtype}'")
+def validate_matvecmuladd(output: Vector, matrix: object, is_output_signed: object, input_vector: Vector,
+                          interpretation: object, bias: Vector) -> list[Diagnostic]:
+    found = validate_matvecmul(output, matrix, is_output_signed, input_vector, interpretation, "LinAlgMatVecMulAdd")
+    f = _Findings()
+    f.found = found
+    if isinstance(matrix, MatrixType):
+        if bias.length != matrix.m:
+            f.emit("Instr.LinAlgMatrixDimVectorMismatch",
+                   f"Bias vector size '{bias.length}' must match input matrix M dimension '{matrix.m}'")
+        if bias.element != output.element:
+            f.emit("Instr.LinAlgMatrixOutputBiasVecMismatch", f"Output vector element type '{output.element}' must "
+                                                              f"match bias vector element type '{bias.element}'")
+    return f.found
 
 
-def check_outer_product(result: MatrixType, length_a: int, length_b: int, dtype_a: object, dtype_b: object) -> None:
-    check_matrix_type(result, "Return")
-    check_scope(result, "Return", (MatrixScope.Thread,))
-    check_use(result, "Return", (MatrixUse.Accumulator,))
-    if dtype_a != dtype_b:
-        raise InvalidArgumentError(f"LinAlgMatrixOuterProduct: vector A is {dtype_a} and vector B {dtype_b}; both "
-                                   f"vectors have the same type (0035: OuterProduct)")
-    if (result.m, result.n) != (length_a, length_b):
-        raise fail("LinAlgMatrixDimVectorMismatch",
-                   f"Return matrix '{result.m}x{result.n}' must be the vector sizes '{length_a}x{length_b}' "
-                   f"(0035: OuterProduct M and N equal the vector lengths)")
+def validate_accumulate_to_descriptor(matrix: object, handle: object, offset: object, stride: object,
+                                      layout: object, align: object) -> list[Diagnostic]:
+    op = "LinAlgMatrixAccumulateToDescriptor"
+    f = _Findings()
+    f.parameters(matrix, handle, offset, stride, layout, align)
+    if not isinstance(matrix, MatrixType):
+        return f.found
+    layout_value = f.constant(layout, "Layout", op)
+    if layout_value is None:
+        return f.found
+    row_column = layout_value in ROW_COLUMN
+    if matrix.scope == MatrixScope.Thread and layout_value not in (MatrixLayout.OuterProductOptimal,
+                                                                   MatrixLayout.OuterProductOptimalTranspose):
+        f.emit("Instr.LinAlgMatrixScopeReqLayout2", f"Input matrix with scope 'Thread' requires layout "
+                                                    f"OuterProductOptimal or OuterProductOptimalTranspose for {op}.")
+    if matrix.scope in WAVE_AND_GROUP and not row_column:
+        f.emit("Instr.LinAlgMatrixScopeReqLayout2", f"Input matrix with scope '{_scope_name(matrix.scope)}' requires "
+                                                    f"layout RowMajor or ColumnMajor for {op}.")
+    f.stride_zero(layout_value, stride, op)
+    f.use1(matrix, "Input", MatrixUse.Accumulator)
+    if handle != UAV_BAB:
+        f.emit("Instr.LinAlgMatrixRequiresRWBAB", f"{op} requires RWByteAddressBuffer.")
+    f.align(align, op)
+    return f.found
 
 
-def check_float_output_signed(component: ComponentType, signed: bool) -> None:
-    if is_float(component) and not signed:
-        raise fail("LinAlgMatrixUnsignedFloatTypeNotAllowed", f"Float-like type '{component.name}' must be signed")
+def validate_accumulate_to_memory(matrix: object, memory: object, target_type: object, offset: object,
+                                  stride: object, layout: object) -> list[Diagnostic]:
+    f = _Findings()
+    f.parameters(matrix, memory, target_type, offset, stride, layout)
+    return f.found
+
+
+def validate_outer_product(result: MatrixType | None, a: object, b: object) -> list[Diagnostic]:
+    f = _Findings()
+    f.return_matrix(result)
+    f.parameters(a, b)
+    return f.found
+
+
+def validate_generic(*operands: object) -> list[Diagnostic]:
+    """linAlgConvert, linAlgVectorAccumulateToDescriptor: DXC runs only the parameter checks."""
+    f = _Findings()
+    f.parameters(*operands)
+    return f.found
+
+
+# -- 0035's rules that DXC's validator does not check (yet) ---------------------------------------------------------
+P35 = "0035"
+
+
+def require_layout(layout: object, op: str) -> MatrixLayout:
+    """A layout operand: an immediate MatrixLayout value (0035: MatrixLayout)."""
+    if layout is None or isinstance(layout, np.ndarray) or not isinstance(layout, (int, np.integer)):
+        raise InvalidArgumentError(f"{op}: Layout must be an immediate MatrixLayout (0035: MatrixLayout)")
+    try:
+        return MatrixLayout(int(layout))
+    except ValueError:
+        raise InvalidArgumentError(f"{op}: Layout {layout} is not a MatrixLayout value 0..5 (0035: MatrixLayout)") \
+            from None
+
+
+def require_row_or_column(matrix: MatrixType, layout: MatrixLayout, op: str) -> None:
+    """Wave and ThreadGroup matrices are read and written RowMajor or ColMajor, in groupshared too (0035 Load/Store;
+    DXC validates this for descriptors only)."""
+    if matrix.scope in WAVE_AND_GROUP and layout not in ROW_COLUMN:
+        raise InvalidArgumentError(f"{op}: a {matrix} uses layout RowMajor or ColMajor, got {layout_name(layout)} "
+                                   f"({P35} Matrix Load/Store: Wave and ThreadGroup layouts)")
+
+
+def require_accumulator(matrix: MatrixType, op: str) -> None:
+    if matrix.use != MatrixUse.Accumulator:
+        raise InvalidArgumentError(f"{op}: a {matrix} is not an Accumulator ({P35} InterlockedAccumulate: "
+                                   f"Accumulator matrices only)")
+
+
+def require_component_type(component: object, argument: str, op: str) -> ComponentType:
+    if component is None or not isinstance(component, (int, np.integer)) or int(component) not in {
+            int(c) for c in MATRIX_COMPONENT_TYPES}:
+        raise InvalidArgumentError(f"{op}: {argument} = {component!r} is not one of 0035's matrix component types "
+                                   f"({', '.join(c.name for c in MATRIX_COMPONENT_TYPES)})")
+    return ComponentType(int(component))
+
+
+def validate_matrix_type(matrix: MatrixType) -> list[Diagnostic]:
+    """The checks every LinAlg matrix type meets wherever an op produces it: component type and K limits."""
+    f = _Findings()
+    f.return_matrix(matrix)
+    return f.found

@@ -21,7 +21,6 @@ import numpy as np
 from dxlinalg.dxil.linalg_matrix import rules
 from dxlinalg.dxil.linalg_matrix.conversion import convert
 from dxlinalg.dxil.linalg_matrix.types import (
-    ELEMENT_DTYPES,
     ComponentType,
     DstN,
     ElementsPerScalar,
@@ -206,35 +205,46 @@ def linAlgMatVecMulAdd(matrix: ThreadMatrix, isOutputSigned: object, inputVector
 
 def _matvec(op: str, matrix: ThreadMatrix, output_signed: object, input_vector: object, interpretation: object,
             bias: object, result_type: object) -> np.ndarray:
-    if not isinstance(matrix, ThreadMatrix):
-        mtype = getattr(matrix, "type", None)
-        rules.check_matrix_type(mtype, "Input")
-        rules.check_scope(mtype, "Input", (MatrixScope.Thread,))
-        raise InvalidArgumentError(f"{op}: matrix must be a Thread-scope A matrix loaded from a ByteAddressBuffer")
+    mtype = getattr(matrix, "type", None)
+    if not isinstance(mtype, MatrixType):
+        raise InvalidArgumentError(f"{op}: matrix must be a LinAlg matrix value, got {type(matrix).__name__}")
     ctx = require_context(op)
     vector = _lane_vectors(ctx, input_vector, "inputVector", op)
     dtype = np.dtype(getattr(result_type, "dtype", result_type))
+    output_vector = rules.Vector(mtype.m, rules.vector_of(np.zeros((1, 1), dtype)).element)
+    input_described = rules.vector_of(vector)
+    native_input = isinstance(interpretation, (int, np.integer)) and int(interpretation) in set(ComponentType) and \
+        not is_packed_vector(vector, ComponentType(int(interpretation)))
+    if native_input:
+        # 0035's header passes a vector of K elements that the interpretation converts (InterpretedVector::Size == K);
+        # DXC's validator counts ceil(K / ElementsPerScalar): the two agree for packed vectors only (docs/sm610.md).
+        if vector.shape[1] != mtype.n:
+            raise InvalidArgumentError(f"{op}: inputVector has {vector.shape[1]} elements; a {mtype} takes K = "
+                                       f"{mtype.n} (0035: InterpretedVector::Size == K)")
+        input_described = rules.Vector(-(-mtype.n // ElementsPerScalar(ComponentType(int(interpretation)))),
+                                       input_described.element)
+    if bias is None:
+        found = rules.validate_matvecmul(output_vector, mtype, output_signed, input_described, interpretation)
+    else:
+        bias_vector = _lane_vectors(ctx, bias, "biasVector", op)
+        found = rules.validate_matvecmuladd(output_vector, mtype, output_signed, input_described, interpretation,
+                                            rules.vector_of(bias_vector))
+    rules.raise_if(op, found)
+    if not isinstance(matrix, ThreadMatrix):
+        raise InvalidArgumentError(f"{op}: matrix must be a Thread-scope A matrix loaded from a ByteAddressBuffer")
     if dtype not in _RESULT_TYPES:
         raise InvalidArgumentError(f"{op}: result element type {dtype} is not a matrix-vector result type "
                                    f"(half, float, int16, uint16, int, uint)")
-    interp_value = rules.check_immediate(interpretation, "Interpretation", op)
-    interp = ComponentType(interp_value) if interp_value in set(ComponentType) else interp_value
-    packed = isinstance(interp, ComponentType) and is_packed_vector(vector, interp)
-    expected_length = vector.shape[1] if packed else matrix.type.n
-    if not packed and vector.shape[1] != matrix.type.n:
-        raise InvalidArgumentError(f"{op}: inputVector has {vector.shape[1]} elements; a {matrix.type} takes K = "
-                                   f"{matrix.type.n} (0035: InterpretedVector::Size == K)")
-    interp = rules.check_matvec(op, matrix.type, matrix.type.m, dtype.kind == "f", output_signed,
-                                expected_length, interp_value)
     if bool(output_signed) != (dtype.kind != "u"):
         raise InvalidArgumentError(f"{op}: isOutputSigned = {output_signed} but the result is {dtype} (DXC: "
                                    f"isOutputSigned is is_signed<OutputElTy>)")
+    interp = ComponentType(int(interpretation))
     logical = _logical(ctx, vector, interp, matrix.type.n, op)
     output = _RESULT_TYPES[dtype]
     bias_operand = None
     if bias is not None:
-        bias_vector = _lane_vectors(ctx, bias, "biasVector", op)
-        rules.check_matvec_bias(matrix.type, bias_vector.shape[1], bias_vector.dtype, dtype)
+        if bias_vector.dtype != dtype:
+            raise InvalidArgumentError(f"{op}: bias is {bias_vector.dtype}, the result {dtype} (DXIL: same types)")
         data = np.ascontiguousarray(bias_vector).view(np.uint8).reshape(-1)
         rng = BufferRange(data, 0, 0, False, "bias vector")
         row = matrix.type.m * dtype.itemsize
@@ -252,7 +262,16 @@ def linAlgMatrixOuterProduct(vectorA: object, vectorB: object, *,  # noqa: N802,
     op = "linAlgMatrixOuterProduct"
     ctx = require_context(op)
     a, b = _lane_vectors(ctx, vectorA, "vectorA", op), _lane_vectors(ctx, vectorB, "vectorB", op)
-    rules.check_outer_product(result_type, a.shape[1], b.shape[1], a.dtype, b.dtype)
+    rules.raise_if(op, rules.validate_outer_product(result_type, rules.vector_of(a), rules.vector_of(b)))
+    if result_type.scope != MatrixScope.Thread or result_type.use != MatrixUse.Accumulator:
+        raise InvalidArgumentError(f"{op}: the result is a {result_type}; OuterProduct makes a Thread-scope "
+                                   f"Accumulator (0035: OuterProduct)")
+    if a.dtype != b.dtype:
+        raise InvalidArgumentError(f"{op}: vector A is {a.dtype} and vector B {b.dtype}; both vectors have the same "
+                                   f"type (0035: OuterProduct)")
+    if (result_type.m, result_type.n) != (a.shape[1], b.shape[1]):
+        raise InvalidArgumentError(f"{op}: a {result_type} from vectors of {a.shape[1]} and {b.shape[1]} elements; M "
+                                   f"and N are the vector lengths (0035: OuterProduct)")
     physical_type_of(a, "vectorA")
     return ThreadOuterProduct(result_type, a, b)
 
@@ -264,10 +283,9 @@ def linAlgConvert(inputVector: object, inputInterpretation: object,  # noqa: N80
     op = "linAlgConvert"
     ctx = require_context(op)
     vector = _lane_vectors(ctx, inputVector, "inputVector", op)
-    source = ComponentType(rules.check_immediate(inputInterpretation, "InputInterpretation", op))
-    destination = ComponentType(rules.check_immediate(outputInterpretation, "OutputInterpretation", op))
-    for component, name in ((source, "InputInterp"), (destination, "OutputInterp")):
-        rules.check_component_type(component, name)
+    rules.raise_if(op, rules.validate_generic(rules.vector_of(vector), inputInterpretation, outputInterpretation))
+    source = rules.require_component_type(inputInterpretation, "inputInterpretation", op)
+    destination = rules.require_component_type(outputInterpretation, "outputInterpretation", op)
     if IsNativeScalar(source):
         if vector.dtype != element_dtype(source):
             raise InvalidArgumentError(f"{op}: the input vector is {vector.dtype} but interpretation {source.name} is "
@@ -295,7 +313,11 @@ def linAlgVectorAccumulateToDescriptor(handle: object, offset: object, align: ob
     op = "linAlgVectorAccumulateToDescriptor"
     ctx = require_context(op)
     values = _lane_vectors(ctx, vector, "vector", op)
-    alignment = rules.check_immediate(align, "Align", op)
+    rules.raise_if(op, rules.validate_generic(handle, offset, align, rules.vector_of(values)))
+    if align is None or isinstance(align, np.ndarray) or not isinstance(align, (int, np.integer)) or int(align) <= 0:
+        raise InvalidArgumentError(f"{op}: Align = {align!r} must be a positive immediate (0035: InterlockedAccumulate "
+                                   f"Align template argument)")
+    alignment = int(align)
     component = physical_type_of(values, "vector")
     rng = resolve_handle(handle, f"{op}: handle", writable=True)
     offsets = ctx.lane_offsets(offset, "offset")
@@ -305,4 +327,3 @@ def linAlgVectorAccumulateToDescriptor(handle: object, offset: object, align: ob
     accumulate_lanes(ctx, rng, offsets, writing, np.arange(count), np.arange(count), component, LaneFactors(values))
 
 
-__all__ = ["ELEMENT_DTYPES", "MatrixUse"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.dxil import linalg_matrix as dxil
-from dxlinalg.dxil.linalg_matrix.rules import check_matrix_type
+from dxlinalg.dxil.linalg_matrix.rules import raise_if, validate_matrix_type
 from dxlinalg.dxil.linalg_matrix.types import (
     ComponentType,
     DimMN,
@@ -140,7 +140,7 @@ class _MatrixFactory:
         matrix_type = MatrixType(_component(component, "ComponentTy"), m, n, use, scope)
         if matrix_type.m < 1 or matrix_type.n < 1:
             raise InvalidArgumentError(f"{matrix_type}: M and N must be positive (0035 Restrictions on Dimensions)")
-        check_matrix_type(matrix_type, "Matrix")
+        raise_if(f"Matrix<{matrix_type.mangling}>", validate_matrix_type(matrix_type))
         return MatrixTemplate(matrix_type)
 
 
