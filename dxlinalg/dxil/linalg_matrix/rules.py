@@ -276,7 +276,8 @@ def validate_load_from_descriptor(result: MatrixType | None, handle: object, off
     f.stride_zero(layout_value, stride, op)
     f.align(align, op)
     if result.scope == MatrixScope.Thread and handle != SRV_BAB:
-        f.emit("Instr.LinAlgMatrixLoadThreadRequiresBAB", "Loading matrix with Thread scope requires ByteAddressBuffer.")
+        f.emit("Instr.LinAlgMatrixLoadThreadRequiresBAB",
+               "Loading matrix with Thread scope requires ByteAddressBuffer.")
     return f.found
 
 
