@@ -128,8 +128,14 @@ def _thread_matrix(matrix: object, operation: str) -> object:
 
 def _input(vector: object, matrix: MatrixType, interpretation: ComponentType | None) -> tuple[np.ndarray, int]:
     if isinstance(vector, InterpretedVector):
-        if vector.Size != matrix.n and ElementsPerScalar(vector.Interpretation) == 1:
-            raise InvalidArgumentError(f"InterpretedVector::Size {vector.Size} must equal K = {matrix.n} (0035)")
+        per = ElementsPerScalar(vector.Interpretation)
+        packed = np.asarray(vector.Data).dtype == np.uint32 and per > 1
+        # 0035: Size == K; packed words may round K up to whole words (DXC's ceil(K / ElementsPerScalar))
+        if not (vector.Size == matrix.n or (packed and matrix.n <= vector.Size < matrix.n + per)):
+            raise InvalidArgumentError(
+                f"InterpretedVector<{np.asarray(vector.Data).dtype}, {np.asarray(vector.Data).shape[-1]}, "
+                f"{vector.Interpretation.name}>::Size = {vector.Size} must equal K = {matrix.n} (0035: Multiply/"
+                f"MultiplyAdd; an 8-bit or BFloat16 interpretation needs packed uint words: use Convert)")
         return np.asarray(vector.Data), int(vector.Interpretation)
     data = np.asarray(vector)
     return data, int(matrix.component if interpretation is None else interpretation)
