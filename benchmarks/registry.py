@@ -27,6 +27,7 @@ WORKLOADS: list[Workload] = [
     Workload("W3", "benchmarks.w3_conversion"),
     Workload("W4", "benchmarks.w4_per_thread"),
     Workload("W5", "benchmarks.w5_spirv_inference"),
+    Workload("W6", "benchmarks.w6_inference_sm610"),
     Workload("S1", "benchmarks.scaling"),
     Workload("N1", "benchmarks.n1_mma_sync"),
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),

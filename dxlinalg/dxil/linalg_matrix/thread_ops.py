@@ -245,10 +245,9 @@ def _matvec(op: str, matrix: ThreadMatrix, output_signed: object, input_vector: 
     if bias is not None:
         if bias_vector.dtype != dtype:
             raise InvalidArgumentError(f"{op}: bias is {bias_vector.dtype}, the result {dtype} (DXIL: same types)")
-        data = np.ascontiguousarray(bias_vector).view(np.uint8).reshape(-1)
-        rng = BufferRange(data, 0, 0, False, "bias vector")
-        row = matrix.type.m * dtype.itemsize
-        bias_operand = BiasOperand(rng, np.arange(ctx.lanes, dtype=np.int64) * row, ctx.active, output)
+        uniform = bias_vector.strides[0] == 0                       # one vector for every thread (a broadcast)
+        registers = bias_vector[:1] if uniform else np.ascontiguousarray(bias_vector)
+        bias_operand = BiasOperand(None, 0, ctx.active, output, registers=registers)
     operand = matrix.operand
     result = matrix_vector_product(ctx, logical, operand, matrix.type.m, bias_operand, output, dtype.kind == "u",
                                    ctx.profile.float_conversion)

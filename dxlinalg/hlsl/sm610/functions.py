@@ -98,11 +98,16 @@ class VectorRefImpl:
         ctx.settle_memory(rng.data)
         dtype = element_dtype(self.ElementType)
         offsets = ctx.lane_ints(self.Offset, "VectorRef Offset")
-        positions = offsets[:, None] + np.arange(self.DimA) * dtype.itemsize
-        inside = (positions >= 0) & (positions + dtype.itemsize <= rng.size) & ctx.active[:, None]
+        active = ctx.active
+        uniform = active.any() and bool(np.all(offsets[active] == offsets[np.argmax(active)]))
+        rows = offsets[np.argmax(active)][None] if uniform else offsets      # one read when the offset is uniform
+        positions = rows[:, None] + np.arange(self.DimA) * dtype.itemsize
+        inside = (positions >= 0) & (positions + dtype.itemsize <= rng.size)
+        if not uniform:
+            inside &= active[:, None]
         out = np.zeros(positions.shape, dtype)
         out[inside] = gather_elements(rng.data, rng.base_offset + positions[inside], dtype)
-        return out
+        return np.broadcast_to(out, (ctx.lanes, self.DimA)) if uniform else out
 
 
 class _VectorRef:
