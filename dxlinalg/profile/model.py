@@ -492,11 +492,13 @@ class LinalgMatrixSettings(BaseModel):
     Which combinations a device supports is not here: that is the D3D12 query answers' section."""
 
     model_config = STRICT_FROZEN
-    ownership: Literal["plain", "scrambled", "nvidia_mma"] = Field(
+    ownership: Literal["plain", "scrambled", "scrambled_shared", "nvidia_mma"] = Field(
         "plain", description="Which thread of a Wave/ThreadGroup scope holds which element (Length, GetCoordinate, "
-                             "Get, Set): the cooperative-matrix ownership models (coopmat.ownership's meanings); "
-                             "a thread's Length is the number of elements it holds, so it may differ per thread, "
-                             "and nvidia_mma holds ThreadGroup A/B elements in several threads.")
+                             "Get, Set): the cooperative-matrix ownership models (coopmat.ownership's meanings), or "
+                             "scrambled_shared (scrambled, and every thread also holds the first element of the "
+                             "next thread, so every such element has two holders). A thread's Length is the number "
+                             "of elements it holds, so it may differ per thread; nvidia_mma holds ThreadGroup A/B "
+                             "elements in several threads.")
     ownership_seed: Seed = Field(0, description="Seed of the scrambled ownership map.")
     accumulator_layout: Literal["A", "B"] = Field(
         "A", description="AccumulatorLayout(): whether an Accumulator matrix is held as an A matrix (rows per "

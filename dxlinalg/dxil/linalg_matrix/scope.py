@@ -111,8 +111,9 @@ def core_profile(profile: DeviceProfile) -> DeviceProfile:
         if cached is not None and cached[0] is profile:
             return cached[1]
     settings = profile.linalg_matrix
+    ownership = "scrambled" if settings.ownership == "scrambled_shared" else settings.ownership
     coopmat = profile.coopmat.model_copy(update={
-        "ownership": settings.ownership, "ownership_seed": settings.ownership_seed,
+        "ownership": ownership, "ownership_seed": settings.ownership_seed,
         "muladd_sum": settings.muladd_sum, "muladd_k_step_bits": settings.muladd_k_step_bits,
         "muladd_properties": [], "flexible_properties": [], "unlisted_muladd": "run"})
     derived = profile.model_copy(update={"coopmat": coopmat})
@@ -138,7 +139,19 @@ def thread_elements(profile: DeviceProfile, matrix: MatrixType, scope_size: int)
     if use == MatrixUse.Accumulator and profile.linalg_matrix.accumulator_layout == "B":
         use = MatrixUse.B
     owners: OwnershipMap = ownership_map(core_type(matrix, use), scope_size, core_profile(profile).coopmat)
-    valid = owners.element_of_slot >= 0
+    slots = owners.element_of_slot
+    if profile.linalg_matrix.ownership == "scrambled_shared":
+        slots = np.concatenate([slots, shared_copies(slots)], axis=1)
+    valid = slots >= 0
     order = np.argsort(~valid, axis=1, kind="stable")                   # each thread's held slots first
-    element = np.take_along_axis(owners.element_of_slot, order, axis=1)
+    element = np.take_along_axis(slots, order, axis=1)
     return ThreadElements(element, valid.sum(axis=1).astype(np.int64))
+
+
+def shared_copies(element_of_slot: np.ndarray) -> np.ndarray:
+    """(scope size, 1): each thread's extra slot under scrambled_shared, the next thread's first held element
+    (-1 where that thread holds none), so those elements have two holders (0035: an element may belong to
+    several threads)."""
+    held = element_of_slot >= 0
+    first = np.where(held.any(axis=1), element_of_slot[np.arange(element_of_slot.shape[0]), held.argmax(axis=1)], -1)
+    return np.roll(first, -1)[:, None]
