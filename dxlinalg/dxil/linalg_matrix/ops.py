@@ -14,8 +14,10 @@ import numpy as np
 
 from dxlinalg.coopmat.element_types import convert_floats
 from dxlinalg.coopmat.matrix_enums import CooperativeMatrixOperands as Ops
+from dxlinalg.coopmat.matrix_memory import track_groupshared
 from dxlinalg.coopmat.matrix_type import CoopMatrix
 from dxlinalg.coopmat.muladd import cooperative_matrix_muladd
+from dxlinalg.coopmat.ownership import ownership_map
 from dxlinalg.dxil.linalg_matrix import memory, rules
 from dxlinalg.dxil.linalg_matrix.conversion import convert, value_component_type
 from dxlinalg.dxil.linalg_matrix.scope import (
@@ -170,6 +172,7 @@ def linAlgMatrixLoadFromMemory(memory_: object, offset: object, stride: object, 
     starts, strides = _descriptor_operands(ctx, result_type, instances, offset, stride, op)
     access = memory.groupshared_access(ctx, memory_, result_type, layout_value, starts, strides, executing,
                                        instances.group_of_instance, op)
+    _track(ctx, memory_, result_type, instances, access, False, op)
     return ScopedMatrix(result_type, memory.load(access, result_type), instances)
 
 
@@ -203,8 +206,31 @@ def linAlgMatrixStoreToMemory(matrix: ScopedMatrix, memory_: object, offset: obj
     ctx = require_context(op)
     executing = executing_instances(ctx, matrix.instances, op)
     starts, strides = _descriptor_operands(ctx, matrix.type, matrix.instances, offset, stride, op)
-    memory.store(memory.groupshared_access(ctx, memory_, matrix.type, layout_value, starts, strides, executing,
-                                           matrix.instances.group_of_instance, op), matrix.values)
+    access = memory.groupshared_access(ctx, memory_, matrix.type, layout_value, starts, strides, executing,
+                                       matrix.instances.group_of_instance, op)
+    _track(ctx, memory_, matrix.type, matrix.instances, access, True, op)
+    memory.store(access, matrix.values)
+
+
+def _track(ctx: ExecutionContext, array: object, matrix_type: MatrixType, instances: object, access: memory.Access,
+           is_store: bool | None, op: str) -> None:
+    """Tell the groupshared race tracker which thread reads, writes (`is_store`) or atomically updates (None)
+    which bytes: each element by the thread that holds it in the profile's map (the cooperative-matrix core's
+    tracking), so barriers and races are checked as for any other groupshared access."""
+    tracker = array.view.memory.tracker  # type: ignore[attr-defined]
+    what = f"{op} of {array.name}"  # type: ignore[attr-defined]
+    settings = core_profile(ctx.profile).coopmat
+    if is_store is not None:
+        track_groupshared(tracker, core_type(matrix_type), instances.size, instances.first_lane, access.positions,
+                          access.inside, settings, is_store, what)
+        return
+    if tracker is None or not access.inside.any():
+        return
+    owners = ownership_map(core_type(matrix_type), instances.size, settings)
+    lanes = instances.first_lane[:, None] + (owners.slot_of_element // owners.length)[None, :]
+    keep = access.inside.reshape(lanes.shape)
+    byte_index = access.positions.reshape(lanes.shape)[keep][:, None] + np.arange(matrix_type.dtype.itemsize)
+    tracker.atomic_update(byte_index, lanes[keep], what)
 
 
 def add_in_type(current: np.ndarray, addend: np.ndarray, dtype: np.dtype, ctx: ExecutionContext) -> np.ndarray:
@@ -277,6 +303,7 @@ def linAlgMatrixAccumulateToMemory(matrix: ScopedMatrix, memory_: object, target
     starts, strides = _descriptor_operands(ctx, target_type, matrix.instances, offset, stride, op)
     access = memory.groupshared_access(ctx, memory_, target_type, layout_value, starts, strides, executing,
                                        matrix.instances.group_of_instance, op, accumulate=True)
+    _track(ctx, memory_, target_type, matrix.instances, access, None, op)
     converted = convert(matrix.values, matrix.type.component, target, *_settings(ctx))
     _accumulate(access, converted, target_type.dtype, ctx)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu import run_dispatch
 from dxlinalg.hlsl import ByteAddressBuffer, RWByteAddressBuffer, compute_shader, groupshared, if_, int32_t
-from dxlinalg.hlsl import WaveGetLaneIndex, float32_t
+from dxlinalg.hlsl import GroupMemoryBarrierWithGroupSync, SV_GroupIndex, WaveGetLaneIndex, float32_t
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.profile.registry import load_profile
 
@@ -240,10 +240,13 @@ def test_groupshared_load_store_and_interlocked_accumulate(profile, scope):
                sums=groupshared(int32_t, 64)):
         x = Mat.Load(s, 0, 32, L.RowMajor)
         x.Store(tile, 64, 8, L.ColMajor)                          # element units: start 64, stride 8
+        Mat.Splat(0.0).Store(sums, 0, 8, L.RowMajor)              # groupshared memory starts undefined
+        GroupMemoryBarrierWithGroupSync()
         y = Mat.Load(tile, 64, 8, L.ColMajor)
         y.Store(d, 0, 32, L.RowMajor)
         y.InterlockedAccumulate(sums, 0, 8, L.RowMajor)
         y.InterlockedAccumulate(sums, 0, 8, L.RowMajor)
+        GroupMemoryBarrierWithGroupSync()
         Mat.Load(sums, 0, 8, L.RowMajor).Cast[C.F32]().Store(d, 256, 32, L.RowMajor)
 
     run(shader, {"t0": raw(values), "u0": out}, profile)
@@ -356,3 +359,26 @@ def test_groupshared_arrays_of_another_float_type_are_rejected():
 
     with pytest.raises(InvalidArgumentError, match="its component type"):
         run(shader, {}, "reference")
+
+
+def test_groupshared_matrix_accesses_are_race_checked():
+    """A store by one wave and a load by another of the same bytes without a barrier is a data race."""
+    Mat = linalg.Matrix[C.F32, 8, 8, U.Accumulator, S.Wave]
+
+    def shader_with(barrier: bool):
+        @compute_shader(numthreads=(64, 1, 1))
+        def shader(out=RWByteAddressBuffer("u0"), tile=groupshared(float32_t, 64)):
+            wave = SV_GroupIndex() // 32
+            with if_(wave == 0):
+                Mat.Splat(1.0).Store(tile, 0, 8, L.RowMajor)
+            if barrier:
+                GroupMemoryBarrierWithGroupSync()
+            with if_(wave == 1):
+                Mat.Load(tile, 0, 8, L.RowMajor).Store(out, 0, 32, L.RowMajor)
+        return shader
+
+    out = np.zeros(256, np.uint8)
+    run(shader_with(True), {"u0": out}, "reference")
+    assert (out.view(np.float32) == 1.0).all()
+    with pytest.raises(UndefinedBehaviorError, match="race|barrier"):
+        run(shader_with(False), {"u0": np.zeros(256, np.uint8)}, "reference")
