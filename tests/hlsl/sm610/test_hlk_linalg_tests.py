@@ -469,3 +469,96 @@ def test_LoadStoreMemory_ThreadGroup_4x8_F16(profile):  # noqa: N802
     run_dispatch(shader, {"t0": matrix.view(np.uint8).reshape(-1).copy(), "u0": output}, (1, 1, 1), profile)
     assert np.array_equal(output.view(np.float16).reshape(4, 8), matrix)
 
+
+
+# -- accumulate, CopyConvert, OuterProduct ----------------------------------------------------------------------
+@pytest.mark.parametrize("profile", PROFILES)
+def test_AccumulateDescriptor_Wave_16x16_F16(profile):  # noqa: N802
+    """Input filled with 12, accumulated twice into a zeroed output: 24 everywhere."""
+    source = np.full((16, 16), 12, np.float16)
+    output = np.zeros(512, np.uint8)
+    Mat = linalg.Matrix[C.F16, 16, 16, U.Accumulator, S.Wave]
+
+    @compute_shader(numthreads=(NUMTHREADS, 1, 1))
+    def shader(inp=ByteAddressBuffer("t0"), out=RWByteAddressBuffer("u0")):
+        first_wave_only()
+        m = Mat.Load(inp, 0, 32, L.RowMajor)
+        m.InterlockedAccumulate(out, 0, 32, L.RowMajor)
+        m.InterlockedAccumulate(out, 0, 32, L.RowMajor)
+
+    run(shader, {"t0": source.view(np.uint8).reshape(-1).copy(), "u0": output}, profile)
+    assert (output.view(np.float16) == 24).all()
+
+
+def run_copy_convert(profile: str, source_type: C, destination_type: C, m: int, n: int, transpose: bool,
+                     strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """runCopyConvert: sequential source, packed strides; returns (destination, source stored afterwards)."""
+    src_dtype, dst_dtype = dtype_of(source_type), dtype_of(destination_type)
+    dst_m, dst_n = (n, m) if transpose else (m, n)
+    source = sequential(source_type, m, n)
+    output = np.full(dst_m * dst_n * dst_dtype.itemsize, POISON, np.uint8)
+    after = np.full(source.nbytes, POISON, np.uint8)
+    Src = linalg.Matrix[source_type, m, n, U.A, S.Wave]
+
+    @compute_shader(numthreads=(NUMTHREADS, 1, 1))
+    def shader(inp=ByteAddressBuffer("t0"), out=RWByteAddressBuffer("u0"), src_after=RWByteAddressBuffer("u1")):
+        first_wave_only()
+        src = Src.Load(inp, 0, n * src_dtype.itemsize, L.RowMajor)
+        dst = src.Cast[destination_type, U.A, transpose]()
+        dst.Store(out, 0, dst_n * dst_dtype.itemsize, L.RowMajor)
+        src.Store(src_after, 0, n * src_dtype.itemsize, L.RowMajor)
+
+    _WAVE.append(load_profile(profile).wave_size)
+    try:
+        run_dispatch(shader, {"t0": source.view(np.uint8).reshape(-1).copy(), "u0": output, "u1": after},
+                     (1, 1, 1), profile, strict=strict)
+    finally:
+        _WAVE.pop()
+    return output.view(dst_dtype).reshape(dst_m, dst_n), after.view(src_dtype).reshape(m, n)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("name", "source_type", "destination_type", "m", "n", "transpose"), [
+    ("CopyConvert_Wave_16x16_F16", C.F16, C.F16, 16, 16, False),
+    ("CopyConvert_Wave_16x16_F16_Transpose", C.F16, C.F16, 16, 16, True),
+    ("CopyConvert_Wave_4x8_F32_Transpose", C.F32, C.F32, 4, 8, True),
+    ("CopyConvert_Wave_4x8_F16_ToF32", C.F16, C.F32, 4, 8, False),
+])
+def test_CopyConvert(profile, name, source_type, destination_type, m, n, transpose):  # noqa: N802
+    destination, after = run_copy_convert(profile, source_type, destination_type, m, n, transpose)
+    converted = sequential(destination_type, m, n)
+    assert np.array_equal(destination, converted.T if transpose else converted), name
+    assert np.array_equal(after, sequential(source_type, m, n)), "CopyConvert leaves the source unmodified"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_CopyConvert_Wave_4x8_F32_ToF16_Transpose(profile):  # noqa: N802
+    """The HLK stores the 8 x 4 F16 result packed, a stride of 8 bytes, where 0035 says a multiple of 16: strict
+    mode reports it (docs/sm610.md); the hardware's result, in permissive mode, is the HLK's expected value."""
+    from dxlinalg.errors import UndefinedBehaviorError
+    with pytest.raises(UndefinedBehaviorError, match="multiple of 16"):
+        run_copy_convert(profile, C.F32, C.F16, 4, 8, True)
+    destination, _ = run_copy_convert(profile, C.F32, C.F16, 4, 8, True, strict=False)
+    assert np.array_equal(destination, sequential(C.F16, 4, 8).T)
+
+
+@pytest.mark.parametrize("profile", ["reference", "adversarial", "nvidia-h100"])    # minimal: Tier 1 requires no
+def test_OuterProduct_Thread_16x16_F16(profile):  # noqa: N802                       outer-product format (gated)
+    """Both vectors filled with 2: every element of the OuterProductOptimal result is 4 (read back row-major by
+    the host's conversion; here the profile's own decoder)."""
+    from dxlinalg.numerics.component_types import ComponentType as T69
+    from dxlinalg.numerics.component_types import MatrixLayout as L69
+    from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix, stored_size
+    prof = load_profile(profile)
+    desc = MatrixDescription(16, 16, T69.F16, L69.OuterProductOptimal)
+    output = np.zeros(-(-stored_size(desc, prof) // 128) * 128, np.uint8)
+    vectors = np.full(32, 2, np.float16)
+
+    @compute_shader(numthreads=(1, 1, 1))
+    def shader(inp=ByteAddressBuffer("t0"), out=RWByteAddressBuffer("u0")):
+        a = inp.Load[vector[float16_t, 16]](0)
+        b = inp.Load[vector[float16_t, 16]](32)
+        linalg.OuterProduct[C.F16](a, b).InterlockedAccumulate(out, 0)
+
+    run_dispatch(shader, {"t0": vectors.view(np.uint8).copy(), "u0": output}, (1, 1, 1), profile)
+    assert (decode_matrix(output, desc, prof) == 4).all()
