@@ -36,6 +36,7 @@ from dxlinalg.dxil.linalg_matrix.types import (
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
 from dxlinalg.gpu.context import ExecutionContext, require_context
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.gpu.types import ScalarType, VectorType
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
 from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
@@ -210,7 +211,7 @@ def _matvec(op: str, matrix: ThreadMatrix, output_signed: object, input_vector: 
         raise InvalidArgumentError(f"{op}: matrix must be a LinAlg matrix value, got {type(matrix).__name__}")
     ctx = require_context(op)
     vector = _lane_vectors(ctx, input_vector, "inputVector", op)
-    dtype = np.dtype(getattr(result_type, "dtype", result_type))
+    dtype = _result_dtype(result_type, op)
     output_vector = rules.Vector(mtype.m, rules.vector_of(np.zeros((1, 1), dtype)).element)
     input_described = rules.vector_of(vector)
     native_input = isinstance(interpretation, (int, np.integer)) and int(interpretation) in set(ComponentType) and \
@@ -252,6 +253,16 @@ def _matvec(op: str, matrix: ThreadMatrix, output_signed: object, input_vector: 
     result = matrix_vector_product(ctx, logical, operand, matrix.type.m, bias_operand, output, dtype.kind == "u",
                                    ctx.profile.float_conversion)
     return result
+
+
+def _result_dtype(result_type: object, op: str) -> np.dtype:
+    """An HLSL scalar type (float16_t, ...) or anything numpy reads as a dtype."""
+    if isinstance(result_type, (ScalarType, VectorType)):
+        return np.dtype(result_type.dtype)
+    try:
+        return np.dtype(result_type)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArgumentError(f"{op}: result_type {result_type!r} is not an element type") from None
 
 
 # -- 29 OuterProduct, 30 Convert, 31 VectorAccumulateToDescriptor -----------------------------------------------------
