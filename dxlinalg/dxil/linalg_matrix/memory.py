@@ -116,8 +116,26 @@ def check_groupshared_element(array: GroupSharedArray, matrix: MatrixType, op: s
 def load(access: Access, matrix: MatrixType) -> np.ndarray:
     """(instances, M, N): the elements inside, 0 elsewhere."""
     values = np.zeros(access.positions.shape, matrix.dtype)
-    values[access.inside] = gather_elements(access.data, access.positions[access.inside], matrix.dtype)
+    every = bool(access.inside.all())
+    positions = access.positions if every else access.positions[access.inside]
+    typed = _typed_view(access.data, positions, matrix.dtype)
+    read = typed[positions // matrix.dtype.itemsize] if typed is not None else gather_elements(
+        access.data, positions.reshape(-1), matrix.dtype).reshape(positions.shape)
+    if every:
+        values[...] = read
+    else:
+        values[access.inside] = read
     return values
+
+
+def _typed_view(data: np.ndarray, positions: np.ndarray, dtype: np.dtype) -> np.ndarray | None:
+    """`data` as elements of `dtype` when every position is a whole element from its start (the usual case: the
+    buffer and the matrix both aligned), so one index per element replaces one per byte; else None."""
+    size = dtype.itemsize
+    if positions.size == 0 or np.any(positions % size):
+        return None
+    whole = data.shape[0] - data.shape[0] % size
+    return data[:whole].view(dtype)
 
 
 def store(access: Access, values: np.ndarray) -> None:
