@@ -35,7 +35,9 @@ from dxlinalg.dxil.linalg_matrix.types import (
 )
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
 from dxlinalg.gpu.context import ExecutionContext, require_context
+from dxlinalg.gpu.half import widen_half
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
+from dxlinalg.gpu.scratch import scratch
 from dxlinalg.gpu.types import ScalarType, VectorType
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
@@ -187,8 +189,12 @@ def _logical(ctx: ExecutionContext, vector: np.ndarray, interpretation: Componen
         return LogicalVector(values, _PACKED_CORE[interpretation])
     if interpretation == ComponentType.BFloat16:
         raise UnsupportedError(f"{op}: BFloat16 interpretations are not modelled by the cooperative-vector core")
+    if vector.dtype == np.float16 and interpretation == ComponentType.F16:
+        # the identity conversion is a bit copy: widen (the SM 6.9 op's fast path, the same values)
+        return LogicalVector(widen_half(vector, out=scratch("linalg_matrix.input", vector.shape, np.float32)), NT.F16)
     physical = physical_type_of(vector, "inputVector")
-    return interpret_physical(vector, physical, to_numerics_type(interpretation), k, ctx.profile.float_conversion)
+    with np.errstate(all="ignore"):   # inactive lanes may hold anything
+        return interpret_physical(vector, physical, to_numerics_type(interpretation), k, ctx.profile.float_conversion)
 
 
 def linAlgMatVecMul(matrix: ThreadMatrix, isOutputSigned: object, inputVector: object,  # noqa: N802, N803
