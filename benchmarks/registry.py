@@ -27,11 +27,13 @@ WORKLOADS: list[Workload] = [
     Workload("W3", "benchmarks.w3_conversion"),
     Workload("W4", "benchmarks.w4_per_thread"),
     Workload("W5", "benchmarks.w5_spirv_inference"),
+    Workload("W6", "benchmarks.w6_inference_sm610"),
     Workload("S1", "benchmarks.scaling"),
     Workload("N1", "benchmarks.n1_mma_sync"),
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),
     Workload("C1", "benchmarks.c1_tensor_addressing"),
     Workload("C2", "benchmarks.c2_coopmat_gemm"),
+    Workload("C3", "benchmarks.c3_gemm_sm610"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -55,12 +55,15 @@ class MatrixOperand:
 
 @dataclass(frozen=True)
 class BiasOperand:
-    """M elements of `component_type` read raw at each loading lane's offset."""
+    """M elements of `component_type` read raw at each loading lane's offset; or, with `registers`, each lane's
+    own (lanes, M) values of that type, or one (1, M) row every lane shares (SM 6.10's register bias vectors;
+    `range` and `offsets` are then unused)."""
 
-    range: BufferRange
+    range: BufferRange | None
     offsets: int | np.ndarray
     loading: np.ndarray
     component_type: ComponentType
+    registers: np.ndarray | None = None
 
 
 def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix: MatrixOperand, m: int,
@@ -79,7 +82,7 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
         if bias is not None:
             if integer_path and type_info(bias.component_type).is_float:
                 accumulator, integer_path = _wrap32(accumulator).astype(_float_accumulator(ctx.profile)), False
-            _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+            _add_bias_operand(accumulator, bias, m)
     result = _to_result(accumulator, integer_path, output_type, output_unsigned, settings)
     result[~ctx.active] = 0
     return result
@@ -101,7 +104,7 @@ def _tensor_core_product(ctx: ExecutionContext, x: np.ndarray, matrix: MatrixOpe
     chunks = ctx.profile.accumulation.matvec_chunks
     start = np.zeros((ctx.lanes, m))
     if bias is not None:
-        _add_bias(start, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+        _add_bias_operand(start, bias, m)
         start = round_to_accumulator(start, chunks).astype(np.float64)
     sums = start.copy()                       # lanes that load no matrix: the bias alone
     x64 = half_aware_astype(x, np.float64)
@@ -190,6 +193,22 @@ def _largest_magnitude(interpretation: ComponentType) -> float:
         return float("inf")
     limits = np.iinfo(info.dtype)     # packed types: their 8-bit components
     return float(max(-int(limits.min), int(limits.max)))
+
+
+def _add_bias_operand(accumulator: np.ndarray, bias: BiasOperand, m: int) -> None:
+    """accumulator[lanes] += the bias: register values on loading lanes, or read from memory."""
+    if bias.registers is None:
+        _add_bias(accumulator, bias.range, bias.offsets, bias.loading, bias.component_type, m)
+    elif bias.registers.shape[0] == 1:                             # one row shared by every lane
+        row = bias.registers[0].astype(accumulator.dtype)
+        if bias.loading.all():
+            _add_to_every_lane(accumulator, row)
+        else:
+            accumulator[bias.loading] += row
+    elif bias.loading.all():
+        accumulator += bias.registers.astype(accumulator.dtype)   # an int32 accumulator wraps
+    else:
+        accumulator[bias.loading] += bias.registers[bias.loading].astype(accumulator.dtype)
 
 
 def _add_bias(accumulator: np.ndarray, rng: BufferRange, offsets: int | np.ndarray, loading: np.ndarray,

@@ -27,6 +27,7 @@ from dxlinalg.profile.model import (
     CooperativeMatrixSettings,
     CoopMatFlexibleProperty,
     CoopMatMulAddProperty,
+    LinalgMatrixSettings,
     DeviceProfile,
     FloatConversionFields,
     GroupSharedSettings,
@@ -54,6 +55,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("coopmat", CooperativeMatrixSettings),
     ("coopmat.muladd_properties", CoopMatMulAddProperty),
     ("coopmat.flexible_properties", CoopMatFlexibleProperty),
+    ("linalg_matrix", LinalgMatrixSettings),
 )
 _SECTION_OF: dict[Any, str] = {model: heading for heading, model in SECTIONS}
 _SECTION_OF[FloatConversionSettings] = _SECTION_OF[FloatConversionFields]

@@ -487,6 +487,39 @@ class CooperativeMatrixSettings(BaseModel):
                                          "of a flexible entry (0: no flexible entries).")
 
 
+class LinalgMatrixSettings(BaseModel):
+    """SM 6.10 `dx::linalg::Matrix` (proposal 0035): what 0035 calls implementation-defined (docs/sm610.md).
+
+    Which combinations a device supports is not here: that is the D3D12 query answers' section."""
+
+    model_config = STRICT_FROZEN
+    ownership: Literal["plain", "scrambled", "scrambled_shared", "nvidia_mma"] = Field(
+        "plain", description="Which thread of a Wave/ThreadGroup scope holds which element (Length, GetCoordinate, "
+                             "Get, Set): the cooperative-matrix ownership models (coopmat.ownership's meanings), or "
+                             "scrambled_shared (scrambled, and every thread also holds the first element of the "
+                             "next thread, so every such element has two holders). A thread's Length is the number "
+                             "of elements it holds, so it may differ per thread; nvidia_mma holds ThreadGroup A/B "
+                             "elements in several threads.")
+    ownership_seed: Seed = Field(0, description="Seed of the scrambled ownership map.")
+    accumulator_layout: Literal["A", "B"] = Field(
+        "A", description="AccumulatorLayout(): whether an Accumulator matrix is held as an A matrix (rows per "
+                         "thread) or a B matrix (columns); it also picks the ownership map of Accumulators.")
+    float_rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="Float-to-float conversions (Splat, Cast, Convert, bias, groupshared "
+                                    "accumulate) of inexact values, which 0035 leaves implementation-defined: "
+                                    "nearest_even, or toward_zero (the neighbour nearer zero).")
+    bounds_check: Literal["all_or_nothing", "per_element"] = Field(
+        "all_or_nothing", description="Descriptor Load/Store/InterlockedAccumulate partly out of bounds: "
+                                      "all_or_nothing (the whole access reads 0 / is dropped) or per_element "
+                                      "(only the elements outside read 0 / are dropped).")
+    muladd_sum: Literal["exact", "tensor_core"] = Field(
+        "exact", description="How Multiply/MultiplyAccumulate sum float products: the cooperative-matrix MulAdd "
+                             "models (coopmat.muladd_sum's meanings, with the nvgpu mma settings).")
+    muladd_k_step_bits: StrictInt = Field(
+        256, ge=8, le=4096, description="tensor_core: bits of a row of A one mma step takes "
+                                        "(coopmat.muladd_k_step_bits' meaning).")
+
+
 class FloatConversionFields(BaseModel):
     """The JSON form of FloatConversionSettings (dxlinalg.numerics.float_conversion): the same fields,
     validated strictly, with types written by name. tests/profile checks that the two agree."""
@@ -565,6 +598,9 @@ class DeviceProfile(BaseModel):
     coopmat: CooperativeMatrixSettings = Field(
         CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
                                                  "per-element calls, MulAdd arithmetic.")
+    linalg_matrix: LinalgMatrixSettings = Field(
+        LinalgMatrixSettings(), description="SM 6.10 dx::linalg::Matrix: element ownership, accumulator layout, "
+                                            "float conversion rounding, bounds checks, MulAdd arithmetic.")
     linalg_support: Annotated[LinalgSupport | None, Shown(
         "an object: the keys in [sm610-d3d12.md](sm610-d3d12.md#the-profile-section-linalg_support)")] = Field(
         None, description="The SM 6.10 linear-algebra query answers (D3D12 features 77 and 78; "
