@@ -1,0 +1,178 @@
+"""Running lowered regions over a chunk of lanes: SIMT with an active mask, as the SPIR-V executor does.
+
+A region of one block runs its kernels in order for all active lanes. A region of several blocks (cf.br,
+cf.cond_br) keeps a per-lane program counter: the block that comes first in reverse post-order among those some lane
+waits at runs next, for exactly the lanes waiting there; a branch moves each lane on (its block arguments merged per
+lane), so lanes that diverge run each side in turn and meet again where the paths join, and a loop runs while one of
+its lanes still iterates. Every block run counts against the step limit, which turns a loop that never ends into an
+error instead of a hang. A region ends at its exit terminator (func.return, scf.yield, scf.condition, gpu.return):
+`run_region` returns the exit values, merged over the lanes that left through different exits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.mlir.errors import MlirError, at
+from dxlinalg.mlir.program import CompiledBlock, CompiledFunction, CompiledRegion
+from dxlinalg.profile.model import DeviceProfile
+
+
+class StepLimitError(MlirError):
+    """The run executed more blocks than its step limit allows (a loop that does not end)."""
+
+
+@dataclass
+class Exit:
+    """What an exit terminator's kernel returns: the values leaving the region."""
+
+    values: list[Any]
+
+
+@dataclass
+class Branch:
+    """What a branch terminator's kernel returns: per target block, the lanes going there and their arguments.
+    `lanes` None means every active lane."""
+
+    targets: list[tuple[str, np.ndarray | None, list[Any]]]
+
+
+@dataclass(eq=False)
+class Machine:
+    """One chunk's run: its lanes (ctx), the dispatch's bindings and settings, and the step budget."""
+
+    ctx: ExecutionContext
+    profile: DeviceProfile
+    strict: bool
+    index_bits: int
+    buffers: dict[Any, Any]
+    workgroups: tuple[int, int, int]
+    block_size: tuple[int, int, int]
+    step_limit: int
+    lowering: Any
+    steps: int = 0
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def lanes(self) -> int:
+        return self.ctx.lanes
+
+    def count_step(self, where: Any) -> None:
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise StepLimitError(at(where, f"the run executed more than {self.step_limit} blocks in one chunk of "
+                                           f"workgroups; a loop that does not end? (raise step_limit)"))
+
+    def call(self, function: CompiledFunction, arguments: list[Any]) -> list[Any]:
+        """Runs `function` for the active lanes with `arguments`; its return values."""
+        frame: list[Any] = [None] * function.slots
+        for slot, value in zip(function.parameters, arguments):
+            frame[slot] = value
+        assert function.body is not None
+        return self.run_region(function.body, frame, None)
+
+    def run_region(self, region: CompiledRegion, frame: list[Any], arguments: list[Any] | None) -> list[Any]:
+        """Runs `region` for the active lanes, its entry block's arguments set (unless None: set already)."""
+        blocks = region.blocks
+        entry = blocks[0]
+        if arguments is not None:
+            for slot, value in zip(entry.arguments, arguments):
+                frame[slot] = value
+        if len(blocks) == 1:
+            self.count_step(entry.terminator.op.location)
+            result = self._run_block(entry, frame)
+            if not isinstance(result, Exit):
+                raise MlirError(at(entry.terminator.op.location, "a branch in a region of one block"))
+            return result.values
+        return self._run_cfg(region, frame)
+
+    def _run_block(self, block: CompiledBlock, frame: list[Any]) -> Any:
+        machine = self
+        for compiled in block.body:
+            results = compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
+            if compiled.outputs:
+                for slot, value in zip(compiled.outputs, results):  # type: ignore[arg-type]
+                    frame[slot] = value
+        terminator = block.terminator
+        return terminator.kernel(machine, frame, [frame[i] for i in terminator.inputs])
+
+    def _run_cfg(self, region: CompiledRegion, frame: list[Any]) -> list[Any]:
+        ctx = self.ctx
+        order = _reverse_post_order(region)
+        rank = {block: position for position, block in enumerate(order)}
+        done = len(order)
+        start = ctx.active.copy()
+        waiting = np.where(start, rank[0], done)          # per lane: rank of the block it waits at
+        exit_values: list[Any] | None = None
+        exited = np.zeros(ctx.lanes, bool)
+        while True:
+            pending = waiting[start]
+            if pending.size == 0 or int(pending.min()) == done:
+                break
+            current = int(pending.min())
+            index = order[current]
+            block = region.blocks[index]
+            lanes = start & (waiting == current)
+            self.count_step(block.terminator.op.location)
+            full = bool(lanes.all())
+            if not full:
+                ctx.push_mask(lanes)
+            try:
+                result = self._run_block(block, frame)
+            finally:
+                if not full:
+                    ctx.pop_mask()
+            if isinstance(result, Exit):
+                exit_values = result.values if exit_values is None else [
+                    merge_lanes(lanes, new, old) for new, old in zip(result.values, exit_values)]
+                exited |= lanes
+                waiting[lanes] = done
+                continue
+            for label, target_lanes, values in result.targets:
+                going = lanes if target_lanes is None else (lanes & target_lanes)
+                if not going.any():
+                    continue
+                target = region.labels[label]
+                arguments = region.blocks[target].arguments
+                every = bool(going.all())
+                for slot, value in zip(arguments, values):
+                    frame[slot] = value if every or frame[slot] is None else merge_lanes(going, value, frame[slot])
+                waiting[going] = rank[target]
+        return exit_values if exit_values is not None else []
+
+
+def merge_lanes(lanes: np.ndarray, new: Any, old: Any) -> Any:
+    """`new` on `lanes`, `old` elsewhere (lane arrays of any shape; other values are taken from `new`)."""
+    if not isinstance(new, np.ndarray) or not isinstance(old, np.ndarray):
+        return new
+    mask = lanes.reshape((-1,) + (1,) * (max(new.ndim, old.ndim) - 1))
+    return np.where(mask, new, old).astype(new.dtype, copy=False)
+
+
+def _reverse_post_order(region: CompiledRegion) -> list[int]:
+    """Block indices in reverse post-order from the entry (loop headers before their bodies, exits after);
+    unreachable blocks are left out."""
+    successors: dict[int, list[int]] = {}
+    for block in region.blocks:
+        successors[block.index] = [region.labels[label] for label in block.terminator.op.successors]
+    seen: set[int] = set()
+    post: list[int] = []
+    stack: list[tuple[int, int]] = [(0, 0)]
+    seen.add(0)
+    while stack:
+        node, child = stack[-1]
+        nexts = successors[node]
+        if child < len(nexts):
+            stack[-1] = (node, child + 1)
+            nxt = nexts[child]
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, 0))
+        else:
+            stack.pop()
+            post.append(node)
+    return post[::-1]
