@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dxlinalg import __version__
+from dxlinalg.commands.mlir import register as register_mlir
 from dxlinalg.commands.spirv import register as register_spirv
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(handler=_profile_show)
 
     register_spirv(sub)
+    register_mlir(sub)
     return parser
 
 
