@@ -1,0 +1,528 @@
+"""dxlinalg.mlir: whole kernels against numpy models, per-op semantics from MLIR's dialect docs, and the rejections."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import dxlinalg.mlir as mlir
+from dxlinalg.mlir import (
+    MlirArgumentError,
+    MlirUndefinedBehaviorError,
+    MlirUnsupportedError,
+    MlirVerifyError,
+    ParseError,
+)
+
+KERNELS = Path(__file__).parent / "kernels"
+IREE_ENTRY = "matmul_dispatch_0_matmul_256x256x256_f16xf16xf32"
+
+
+def mma_model(a: np.ndarray, b: np.ndarray, k_step: int = 16) -> np.ndarray:
+    """The reference profile's mma.sync chain: each m16n8k16 adds an exact 16-term product to the f32 accumulator
+    and rounds once."""
+    c = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    for k in range(0, a.shape[1], k_step):
+        c = (c + a64[:, k:k + k_step] @ b64[k:k + k_step]).astype(np.float32)
+    return c
+
+
+@pytest.fixture(scope="module")
+def matrices() -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(7)
+    return (rng.standard_normal((256, 256)).astype(np.float16), rng.standard_normal((256, 256)).astype(np.float16))
+
+
+@pytest.mark.parametrize("name", ["iree_matmul_256_f16.mlir", "iree_matmul_256_f16_generic.mlir"])
+def test_iree_matmul_dispatch_equals_the_mma_chain_model(name: str, matrices: tuple[np.ndarray, np.ndarray]) -> None:
+    a, b = matrices
+    out = mlir.run((KERNELS / name).read_text(), IREE_ENTRY, (16, 1, 1),
+                   {0: a, 1: b, 2: np.zeros((256, 256), np.float32)})
+    assert np.array_equal(out[2], mma_model(a, b))
+    assert np.array_equal(out[0], a) and np.array_equal(out[1], b)
+
+
+def test_hand_written_ldmatrix_mma_kernel_equals_the_model() -> None:
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((32, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 16)).astype(np.float16)
+    text = (KERNELS / "tiled_matmul_f16.mlir").read_text()
+    for profile in ("reference", "nvidia-h100"):
+        out = mlir.run(text, "matmul", (2, 2, 1), {0: a, 1: b, 2: np.zeros((32, 16), np.float32)}, profile=profile)
+        assert np.allclose(out[2], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-5)
+    out = mlir.run(text, "matmul", (2, 2, 1), {0: a, 1: b, 2: np.zeros((32, 16), np.float32)})
+    assert np.array_equal(out[2], mma_model(a, b))
+
+
+# -- per-op semantics on one warp -----------------------------------------------------------------------------------------
+def lanes_kernel(body: str, result: str, lanes: int = 32) -> str:
+    """A kernel computing %r per thread from %tid (index) and storing it to out[tid]."""
+    return f"""
+func.func @k(%out: memref<{lanes}x{result}>) attributes {{gpu.known_block_size = array<i32: {lanes}, 1, 1>}} {{
+  %tid = gpu.thread_id x
+{body}
+  memref.store %r, %out[%tid] : memref<{lanes}x{result}>
+  return
+}}"""
+
+
+def run_lanes(body: str, result: str, dtype: object, lanes: int = 32, strict: bool = True, **kw: object) -> np.ndarray:
+    out = np.zeros(lanes, dtype)
+    return mlir.run(lanes_kernel(body, result, lanes), "k", buffers={0: out}, strict=strict, **kw)[0]
+
+
+def test_addi_wraps_modulo_2_to_the_width() -> None:
+    body = """  %i = arith.index_cast %tid : index to i8
+  %c = arith.constant 120 : i8
+  %r = arith.addi %i, %c : i8"""
+    got = run_lanes(body, "i8", np.int8)
+    assert np.array_equal(got, (np.arange(32) + 120).astype(np.int64).astype(np.uint8).view(np.int8))
+
+
+@pytest.mark.parametrize("op, expected", [
+    ("divsi", lambda x, y: np.trunc(x / y)), ("remsi", lambda x, y: np.fmod(x, y)),
+    ("floordivsi", lambda x, y: np.floor(x / y)), ("ceildivsi", lambda x, y: np.ceil(x / y)),
+])
+def test_signed_division_rounding(op: str, expected: object) -> None:
+    body = f"""  %i = arith.index_cast %tid : index to i32
+  %c16 = arith.constant 16 : i32
+  %x = arith.subi %i, %c16 : i32
+  %y = arith.constant -3 : i32
+  %r = arith.{op} %x, %y : i32"""
+    x = np.arange(32) - 16
+    assert np.array_equal(run_lanes(body, "i32", np.int32), expected(x, -3).astype(np.int32))  # type: ignore[operator]
+
+
+def test_unsigned_ops_read_the_bits_as_unsigned() -> None:
+    body = """  %x = arith.constant -1 : i32
+  %i = arith.index_cast %tid : index to i32
+  %one = arith.constant 1 : i32
+  %y = arith.addi %i, %one : i32
+  %q = arith.divui %x, %y : i32
+  %lt = arith.cmpi ult, %y, %x : i32
+  %z = arith.constant 0 : i32
+  %r = arith.select %lt, %q, %z : i32"""
+    got = run_lanes(body, "i32", np.int32)
+    assert np.array_equal(got.view(np.uint32), (0xFFFFFFFF // (np.arange(32) + 1)).astype(np.uint32))
+
+
+def test_shifts_and_extensions() -> None:
+    body = """  %i = arith.index_cast %tid : index to i8
+  %m = arith.constant -128 : i8
+  %x = arith.ori %i, %m : i8
+  %s = arith.extsi %x : i8 to i32
+  %u = arith.extui %x : i8 to i32
+  %two = arith.constant 2 : i32
+  %a = arith.shrsi %s, %two : i32
+  %b = arith.shrui %u, %two : i32
+  %r = arith.addi %a, %b : i32"""
+    x = (np.arange(32) | 0x80).astype(np.uint8)
+    expected = (x.view(np.int8).astype(np.int32) >> 2) + (x.astype(np.int32) >> 2)
+    assert np.array_equal(run_lanes(body, "i32", np.int32), expected)
+
+
+def test_float_to_int_saturates_in_permissive_mode_and_is_poison_in_strict() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %big = arith.constant 1.0e+01 : f32
+  %x = arith.mulf %f, %big : f32
+  %r = arith.fptosi %x : f32 to i8"""
+    expected = np.clip(np.arange(32) * 10, -128, 127).astype(np.int8)
+    assert np.array_equal(run_lanes(body, "i8", np.int8, strict=False), expected)
+    with pytest.raises(MlirUndefinedBehaviorError, match="poison"):
+        run_lanes(body, "i8", np.int8)
+
+
+def test_maximumf_propagates_nan_and_orders_zeros_maxnumf_ignores_nan() -> None:
+    body = """  %nan = arith.constant 0x7FC00000 : f32
+  %nz = arith.constant -0.0 : f32
+  %z = arith.constant 0.0 : f32
+  %a = arith.maximumf %nan, %z : f32
+  %b = arith.maxnumf %nan, %z : f32
+  %c = arith.maximumf %nz, %z : f32
+  %d = arith.minimumf %nz, %z : f32
+  %ab = arith.addf %a, %b : f32
+  %r0 = vector.from_elements %ab, %b, %c, %d : vector<4xf32>
+  %r = vector.extract %r0[%tid] : f32 from vector<4xf32>"""
+    got = run_lanes(body, "f32", np.float32, lanes=4, block_size=None)
+    assert np.isnan(got[0]) and got[1] == 0 and not np.signbit(got[2]) and np.signbit(got[3])
+
+
+def test_cmpf_unordered_predicates() -> None:
+    body = """  %nan = arith.constant 0x7FC00000 : f32
+  %one = arith.constant 1.0 : f32
+  %u = arith.cmpf ult, %nan, %one : f32
+  %o = arith.cmpf olt, %nan, %one : f32
+  %x = arith.xori %u, %o : i1
+  %r = arith.extui %x : i1 to i32"""
+    assert np.array_equal(run_lanes(body, "i32", np.int32), np.ones(32, np.int32))
+
+
+def test_index_castui_zero_extends_and_index_cast_sign_extends() -> None:
+    body = """  %m = arith.constant -1 : i32
+  %a = arith.index_castui %m : i32 to index
+  %b = arith.index_cast %m : i32 to index
+  %r = arith.subi %a, %b : index"""
+    assert np.array_equal(run_lanes(body, "index", np.int64), np.full(32, 2**32, np.int64))
+
+
+def test_index_wraps_at_the_profiles_index_bits(tmp_path: Path) -> None:
+    from dxlinalg.profile.registry import load_profile
+
+    narrow = load_profile("reference").model_copy(update={"mlir": load_profile("reference").mlir.model_copy(
+        update={"index_bits": 32})})
+    body = """  %big = arith.constant 2147483647 : index
+  %r = arith.addi %big, %tid : index"""
+    got = run_lanes(body, "index", np.int64, profile=narrow)
+    assert np.array_equal(got, (2147483647 + np.arange(32)).astype(np.int32).astype(np.int64))
+
+
+def test_mulsi_extended_gives_both_halves() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %m = arith.constant -1000000 : i32
+  %x = arith.muli %i, %m : i32
+  %lo, %hi = arith.mulsi_extended %x, %x : i32
+  %r = arith.xori %lo, %hi : i32"""
+    x = np.arange(32, dtype=np.int64) * -1000000
+    product = x * x
+    expected = ((product & 0xFFFFFFFF) ^ ((product >> 32) & 0xFFFFFFFF)).astype(np.uint32).view(np.int32)
+    assert np.array_equal(run_lanes(body, "i32", np.int32), expected)
+
+
+# -- control flow and divergence -------------------------------------------------------------------------------------------
+def test_divergent_scf_if_merges_per_lane() -> None:
+    body = """  %c3 = arith.constant 3 : index
+  %odd = arith.remui %tid, %c3 : index
+  %c0 = arith.constant 0 : index
+  %is = arith.cmpi eq, %odd, %c0 : index
+  %r = scf.if %is -> (index) {
+    %a = arith.muli %tid, %tid : index
+    scf.yield %a : index
+  } else {
+    scf.yield %c3 : index
+  }"""
+    t = np.arange(32)
+    assert np.array_equal(run_lanes(body, "index", np.int64), np.where(t % 3 == 0, t * t, 3))
+
+
+def test_scf_for_with_per_lane_bounds_and_iter_args() -> None:
+    body = """  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %tid step %c1 iter_args(%s = %c0) -> (index) {
+    %n = arith.addi %s, %i : index
+    scf.yield %n : index
+  }"""
+    t = np.arange(32)
+    assert np.array_equal(run_lanes(body, "index", np.int64), t * (t - 1) // 2)
+
+
+def test_scf_while_collatz_steps() -> None:
+    body = """  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  %start = arith.addi %tid, %c1 : index
+  %r:2 = scf.while (%x = %start, %n = %c0) : (index, index) -> (index, index) {
+    %more = arith.cmpi ne, %x, %c1 : index
+    scf.condition(%more) %x, %n : index, index
+  } do {
+  ^bb0(%y: index, %m: index):
+    %rem = arith.remui %y, %c2 : index
+    %even = arith.cmpi eq, %rem, %c0 : index
+    %half = arith.divui %y, %c2 : index
+    %t3 = arith.muli %y, %c3 : index
+    %odd = arith.addi %t3, %c1 : index
+    %next = arith.select %even, %half, %odd : index
+    %m1 = arith.addi %m, %c1 : index
+    scf.yield %next, %m1 : index, index
+  }
+  %r = arith.addi %r#1, %c0 : index"""
+
+    def steps(x: int) -> int:
+        n = 0
+        while x != 1:
+            x, n = (x // 2 if x % 2 == 0 else 3 * x + 1), n + 1
+        return n
+    assert list(run_lanes(body, "index", np.int64)) == [steps(t + 1) for t in range(32)]
+
+
+def test_cf_loop_with_divergent_exit_and_block_arguments() -> None:
+    text = """
+func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %n = arith.index_cast %tid : index to i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  cf.br ^loop(%c0, %c0 : i32, i32)
+^loop(%i: i32, %acc: i32):
+  %go = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %go, ^body, ^done(%acc : i32)
+^body:
+  %a = arith.addi %acc, %i : i32
+  %j = arith.addi %i, %c1 : i32
+  cf.br ^loop(%j, %a : i32, i32)
+^done(%r: i32):
+  memref.store %r, %out[%tid] : memref<32xi32>
+  return
+}"""
+    got = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
+    t = np.arange(32)
+    assert np.array_equal(got, t * (t - 1) // 2)
+
+
+def test_func_call_returns_values() -> None:
+    text = """
+func.func private @square(%x: i32) -> i32 {
+  %y = arith.muli %x, %x : i32
+  return %y : i32
+}
+func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %n = arith.index_cast %tid : index to i32
+  %r = func.call @square(%n) : (i32) -> i32
+  memref.store %r, %out[%tid] : memref<32xi32>
+  return
+}"""
+    assert np.array_equal(mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0], np.arange(32) ** 2)
+
+
+# -- memory -------------------------------------------------------------------------------------------------------------------
+def test_subview_expand_collapse_and_reinterpret_cast() -> None:
+    text = """
+func.func @k(%in: memref<8x8xf32>, %out: memref<32xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %sv = memref.subview %in[2, 1] [4, 4] [1, 2] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 2], offset: 17>>
+  %row = arith.divui %tid, %c4 : index
+  %col = arith.remui %tid, %c4 : index
+  %r4 = arith.remui %row, %c4 : index
+  %v = memref.load %sv[%r4, %col] : memref<4x4xf32, strided<[8, 2], offset: 17>>
+  %flat = memref.collapse_shape %in [[0, 1]] : memref<8x8xf32> into memref<64xf32>
+  %w = memref.load %flat[%tid] : memref<64xf32>
+  %e = memref.expand_shape %out [[0, 1]] output_shape [8, 4] : memref<32xf32> into memref<8x4xf32>
+  %s = arith.addf %v, %w : f32
+  memref.store %s, %e[%row, %col] : memref<8x4xf32>
+  return
+}"""
+    data = np.arange(64, dtype=np.float32).reshape(8, 8)
+    got = mlir.run(text, "k", buffers={0: data, 1: np.zeros(32, np.float32)})[1]
+    t = np.arange(32)
+    sub = data[2:6, 1:8:2]
+    assert np.array_equal(got, sub[(t // 4) % 4, t % 4] + data.reshape(-1)[t])
+
+
+def test_alloca_is_private_per_lane() -> None:
+    body = """  %p = memref.alloca() : memref<2xindex>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.store %tid, %p[%c0] : memref<2xindex>
+  %t2 = arith.muli %tid, %tid : index
+  memref.store %t2, %p[%c1] : memref<2xindex>
+  %a = memref.load %p[%c0] : memref<2xindex>
+  %b = memref.load %p[%c1] : memref<2xindex>
+  %r = arith.addi %a, %b : index"""
+    t = np.arange(32)
+    assert np.array_equal(run_lanes(body, "index", np.int64), t + t * t)
+
+
+def test_transfer_read_pads_out_of_bounds_and_masked_elements() -> None:
+    text = """
+func.func @k(%in: memref<10xf32>, %out: memref<32x4xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %pad = arith.constant -1.0 : f32
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<[true, true, false, true]> : vector<4xi1>
+  %c8 = arith.constant 8 : index
+  %start = arith.remui %tid, %c8 : index
+  %v = vector.transfer_read %in[%start], %pad, %mask {in_bounds = [false]} : memref<10xf32>, vector<4xf32>
+  vector.transfer_write %v, %out[%tid, %c0] {in_bounds = [true]} : vector<4xf32>, memref<32x4xf32>
+  return
+}"""
+    data = np.arange(10, dtype=np.float32)
+    got = mlir.run(text, "k", buffers={0: data, 1: np.zeros((32, 4), np.float32)})[1]
+    for t in range(32):
+        for j in range(4):
+            index = t % 8 + j
+            expected = -1.0 if j == 2 or index >= 10 else data[index]
+            assert got[t, j] == expected
+
+
+def test_vector_register_ops() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %b = vector.broadcast %f : f32 to vector<2x4xf32>
+  %one = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<4xf32>
+  %row = vector.insert %one, %b [1] : vector<4xf32> into vector<2x4xf32>
+  %sl = vector.extract_strided_slice %row {offsets = [1, 1], sizes = [1, 2], strides = [1, 1]} : vector<2x4xf32> to vector<1x2xf32>
+  %flat = vector.shape_cast %row : vector<2x4xf32> to vector<8xf32>
+  %ins = vector.insert_strided_slice %sl, %row {offsets = [0, 0], strides = [1, 1]} : vector<1x2xf32> into vector<2x4xf32>
+  %sum = vector.reduction <add>, %flat : vector<8xf32> into f32
+  %fl2 = vector.shape_cast %ins : vector<2x4xf32> to vector<8xf32>
+  %mx = vector.reduction <maxnumf>, %fl2, %f : vector<8xf32> into f32
+  %fm = vector.fma %one, %one, %one : vector<4xf32>
+  %e:4 = vector.to_elements %fm : vector<4xf32>
+  %s1 = arith.addf %sum, %mx : f32
+  %r = arith.addf %s1, %e#3 : f32"""
+    t = np.arange(32, dtype=np.float32)
+    expected = (4 * t + 10) + np.maximum(t, 4) + 20
+    assert np.array_equal(run_lanes(body, "f32", np.float32), expected)
+
+
+def test_vector_bitcast_reinterprets_the_last_dimension() -> None:
+    body = """  %h = arith.constant dense<[1.0, 2.0]> : vector<2xf16>
+  %w = vector.bitcast %h : vector<2xf16> to vector<1xi32>
+  %r = vector.extract %w[0] : i32 from vector<1xi32>"""
+    assert run_lanes(body, "i32", np.int32)[0] == np.array([1.0, 2.0], np.float16).view(np.int32)[0]
+
+
+def test_math_ops() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %s = math.sqrt %f : f32
+  %e = math.exp %s : f32
+  %a = math.absf %e : f32
+  %r = math.fma %a, %s, %f : f32"""
+    t = np.arange(32, dtype=np.float32)
+    s = np.sqrt(t)
+    e = np.exp(s.astype(np.float64)).astype(np.float32)
+    expected = (e.astype(np.float64) * s + t).astype(np.float32)
+    assert np.array_equal(run_lanes(body, "f32", np.float32), expected)
+
+
+# -- undefined behaviour in strict mode ------------------------------------------------------------------------------------
+def test_strict_mode_reports_out_of_bounds_load() -> None:
+    body = """  %c1 = arith.constant 1 : index
+  %j = arith.addi %tid, %c1 : index
+  %r = memref.load %out[%j] : memref<32xi32>"""
+    with pytest.raises(MlirUndefinedBehaviorError, match="outside"):
+        run_lanes(body, "i32", np.int32)
+
+
+def test_strict_mode_reports_division_by_zero_and_nsw_overflow() -> None:
+    with pytest.raises(MlirUndefinedBehaviorError, match="division by zero"):
+        run_lanes("""  %i = arith.index_cast %tid : index to i32
+  %r = arith.divsi %i, %i : i32""", "i32", np.int32)
+    with pytest.raises(MlirUndefinedBehaviorError, match="nsw"):
+        run_lanes("""  %i = arith.index_cast %tid : index to i8
+  %c = arith.constant 120 : i8
+  %r = arith.addi %i, %c overflow<nsw> : i8""", "i8", np.int8)
+
+
+def test_strict_mode_reports_workgroup_races_and_divergent_barriers() -> None:
+    race = """
+func.func @k(%out: memref<32xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %s = memref.alloc() : memref<32xf32, #gpu.address_space<workgroup>>
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %s[%tid] : memref<32xf32, #gpu.address_space<workgroup>>
+  %c31 = arith.constant 31 : index
+  %o = arith.subi %c31, %tid : index
+  %v = memref.load %s[%o] : memref<32xf32, #gpu.address_space<workgroup>>
+  memref.store %v, %out[%tid] : memref<32xf32>
+  return
+}"""
+    with pytest.raises(Exception, match="race|written by"):
+        mlir.run(race, "k", buffers={0: np.zeros(32, np.float32)})
+    fixed = race.replace("  %c31 =", "  gpu.barrier\n  %c31 =")
+    assert np.array_equal(mlir.run(fixed, "k", buffers={0: np.zeros(32, np.float32)})[0], np.ones(32, np.float32))
+    divergent = """
+func.func @k(%out: memref<32xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %c4 = arith.constant 4 : index
+  %lo = arith.cmpi ult, %tid, %c4 : index
+  scf.if %lo {
+    gpu.barrier
+  }
+  return
+}"""
+    with pytest.raises(Exception, match="divergent"):
+        mlir.run(divergent, "k", buffers={0: np.zeros(32, np.float32)})
+
+
+# -- rejections before anything runs ---------------------------------------------------------------------------------------
+def test_unsupported_operation_is_named_with_its_location() -> None:
+    text = lanes_kernel('  %r = "foo.bar"(%tid) : (index) -> index', "index")
+    with pytest.raises(MlirUnsupportedError, match=r"4:\d+: operation 'foo.bar' is not supported"):
+        run_lanes('  %r = "foo.bar"(%tid) : (index) -> index', "index", np.int64)
+    assert mlir.parse(text)  # the generic form of any operation parses
+
+
+def test_unknown_custom_form_is_a_parse_error_with_line_and_column() -> None:
+    with pytest.raises(ParseError, match=r"^4:\d+: unknown operation 'foo.bar'"):
+        mlir.parse(lanes_kernel("  %r = foo.bar %tid : index", "index"))
+
+
+def test_parse_errors_say_what_was_expected() -> None:
+    with pytest.raises(ParseError, match=r"4:\d+: expected ',' between the operands"):
+        mlir.parse(lanes_kernel("  %r = arith.addi %tid %tid : index", "index"))
+
+
+def test_verifier_rejects_mismatched_types_and_undefined_values() -> None:
+    with pytest.raises(MlirVerifyError, match="same type"):
+        run_lanes('  %r = "arith.addi"(%tid, %tid) : (index, index) -> i32', "i32", np.int32)
+    with pytest.raises(MlirVerifyError, match="undeclared SSA value name '%nope'"):
+        run_lanes("  %r = arith.addi %tid, %nope : index", "index", np.int64)
+    with pytest.raises(MlirVerifyError, match="expects different type"):
+        run_lanes("  %r = arith.addi %tid, %tid : i32", "i32", np.int32)
+
+
+def test_nvgpu_verifier_runs_on_kernel_operations() -> None:
+    text = (KERNELS / "tiled_matmul_f16.mlir").read_text().replace("mmaShape = [16, 8, 16]", "mmaShape = [16, 8, 8]")
+    with pytest.raises(MlirVerifyError, match="nvgpu.mma.sync"):
+        mlir.run(text, "matmul", (2, 2, 1), {0: np.zeros((32, 32), np.float16), 1: np.zeros((32, 16), np.float16),
+                                             2: np.zeros((32, 16), np.float32)})
+
+
+def test_argument_rules() -> None:
+    text = (KERNELS / "tiled_matmul_f16.mlir").read_text()
+    with pytest.raises(MlirArgumentError, match="no function @nope"):
+        mlir.run(text, "nope")
+    with pytest.raises(MlirArgumentError, match="positions"):
+        mlir.run(text, "matmul", buffers={0: np.zeros((32, 32), np.float16)})
+    with pytest.raises(MlirArgumentError, match="differs"):
+        mlir.run(text, "matmul", block_size=(64, 1, 1))
+    with pytest.raises(MlirArgumentError, match="workgroups"):
+        mlir.run(text, "matmul", workgroups=(0, 1, 1))
+    with pytest.raises(MlirArgumentError, match="binding 0"):
+        mlir.run((KERNELS / "iree_matmul_256_f16.mlir").read_text(), IREE_ENTRY, (16, 1, 1), {})
+
+
+def test_generic_and_custom_forms_parse_to_the_same_operations() -> None:
+    custom = mlir.parse((KERNELS / "iree_matmul_256_f16.mlir").read_text())
+    generic = mlir.parse((KERNELS / "iree_matmul_256_f16_generic.mlir").read_text())
+    names = [op.name.replace("module", "builtin.module") if op.name == "module" else op.name for op in custom.walk()]
+    assert names == [op.name for op in generic.walk()]
+    mma = [op for op in custom.walk() if op.name == "nvgpu.mma.sync"][0]
+    assert mma.attributes["mmaShape"] == [16, 8, 16] and type(mma.attributes["mmaShape"]) is list
+
+
+def test_older_mma_attribute_dictionary_reads_the_same() -> None:
+    text = (KERNELS / "tiled_matmul_f16.mlir").read_text()
+    older = text.replace("mmaShape = [16, 8, 16] :", "{mmaShape = [16, 8, 16]} :")
+    ops = [[op.attributes for op in mlir.parse(t).walk() if op.name == "nvgpu.mma.sync"] for t in (text, older)]
+    assert ops[0] == ops[1]
+
+
+def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path) -> None:
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((32, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 16)).astype(np.float16)
+    for name, value in (("a", a), ("b", b), ("c", np.zeros((32, 16), np.float32))):
+        np.save(tmp_path / f"{name}.npy", value)
+    command = [sys.executable, "-m", "dxlinalg", "mlir", str(KERNELS / "tiled_matmul_f16.mlir"), "--entry", "matmul",
+               "--buffer", f"0={tmp_path / 'a.npy'}", "--buffer", f"1={tmp_path / 'b.npy'}",
+               "--buffer", f"2={tmp_path / 'c.npy'}", "--workgroups", "2", "2", "1"]
+    done = subprocess.run([*command, "--out", str(tmp_path / "out")], capture_output=True, text=True,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr
+    assert np.array_equal(np.load(tmp_path / "out" / "buffer2.npy"), mma_model(a, b))
+    failed = subprocess.run([*command[:6], "nope", *command[7:], "--out", str(tmp_path / "bad")],
+                            capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    assert failed.returncode == 2 and len(failed.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "bad").exists()
