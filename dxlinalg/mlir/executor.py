@@ -16,8 +16,15 @@ from typing import Any
 
 import numpy as np
 
+from dxlinalg.errors import DxLinalgError, InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.mlir.errors import MlirError, at
+from dxlinalg.mlir.errors import (
+    MlirArgumentError,
+    MlirError,
+    MlirUndefinedBehaviorError,
+    MlirUnsupportedError,
+    at,
+)
 from dxlinalg.mlir.program import CompiledBlock, CompiledFunction, CompiledRegion
 from dxlinalg.profile.model import DeviceProfile
 
@@ -92,13 +99,18 @@ class Machine:
 
     def _run_block(self, block: CompiledBlock, frame: list[Any]) -> Any:
         machine = self
-        for compiled in block.body:
-            results = compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
-            if compiled.outputs:
-                for slot, value in zip(compiled.outputs, results):  # type: ignore[arg-type]
-                    frame[slot] = value
-        terminator = block.terminator
-        return terminator.kernel(machine, frame, [frame[i] for i in terminator.inputs])
+        compiled = block.terminator
+        try:
+            for compiled in block.body:
+                results = compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
+                if compiled.outputs:
+                    for slot, value in zip(compiled.outputs, results):  # type: ignore[arg-type]
+                        frame[slot] = value
+            compiled = block.terminator
+            return compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
+        except DxLinalgError as error:
+            raise _located(error, compiled.op) from None
+
 
     def _run_cfg(self, region: CompiledRegion, frame: list[Any]) -> list[Any]:
         ctx = self.ctx
@@ -176,3 +188,17 @@ def _reverse_post_order(region: CompiledRegion) -> list[int]:
             stack.pop()
             post.append(node)
     return post[::-1]
+
+
+def _located(error: DxLinalgError, op: Any) -> DxLinalgError:
+    """An error of a lower layer (dxlinalg.nvgpu, dxlinalg.gpu) as this package's, with the operation's location."""
+    if isinstance(error, MlirError):
+        return error
+    message = str(error)
+    if not message.startswith(str(op.location)):
+        message = at(op.location, f"'{op.name}': {message}")
+    for lower, ours in ((UndefinedBehaviorError, MlirUndefinedBehaviorError), (UnsupportedError, MlirUnsupportedError),
+                        (InvalidArgumentError, MlirArgumentError)):
+        if isinstance(error, lower):
+            return ours(message)
+    return MlirError(message)

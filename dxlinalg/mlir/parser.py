@@ -368,6 +368,19 @@ class OpParser:
                     raise scanner.error(f"attribute '{key}' is given twice")
                 self.attributes[key] = value
 
+    def inline_properties(self) -> None:
+        """Properties as current MLIR prints them in a custom form: `key = value` pairs (and unit words),
+        comma-separated, up to ':' or '{'; also `<{...}>` and a trailing `{...}` dictionary (older spellings)."""
+        self.properties()
+        scanner = self.scanner
+        while not scanner.peek(":") and not scanner.peek("{") and not scanner.at_end():
+            key = scanner.bare_id()
+            if key is None:
+                raise scanner.error(f"expected a property (name = value), '{{' or ':', found {scanner.found()}")
+            self.attributes[key] = self.attribute() if scanner.accept("=") else True
+            scanner.accept(",")
+        self.attr_dict()
+
     def properties(self) -> None:
         """An optional `<{...}>` (properties written in a custom form)."""
         if self.scanner.accept("<"):

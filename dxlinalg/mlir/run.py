@@ -49,6 +49,8 @@ class Prepared:
     function: CompiledFunction
     block_size: tuple[int, int, int] | None
     dispatch_form: bool
+    arguments: int                       # the kernel's arguments (without gpu.func attributions)
+    attributions: list[tuple[str, MemRefType]]  # ("workgroup" | "private", type) per attribution
 
 
 _CACHE: dict[tuple[str, str], Prepared] = {}
@@ -68,11 +70,28 @@ def prepare(source: str | Path, entry: str) -> Prepared:
     attributes = function.operation.attributes
     size = attributes.get("gpu.known_block_size", attributes.get("known_block_size"))
     block = tuple(int(v) for v in size) if isinstance(size, list) and len(size) == 3 else None  # type: ignore[union-attr]
-    prepared = Prepared(module, lowering, function, block, not function.parameter_types)  # type: ignore[arg-type]
+    attributions = int(attributes.get("workgroup_attributions", 0) or 0) + int(  # type: ignore[call-overload]
+        attributes.get("private_attributions", 0) or 0)  # type: ignore[call-overload]
+    arguments = len(function.parameter_types) - attributions
+    prepared = Prepared(module, lowering, function, block, arguments == 0, arguments,  # type: ignore[arg-type]
+                        _attribution_kinds(attributes, function, arguments))
     if len(_CACHE) > 32:
         _CACHE.clear()
     _CACHE[key] = prepared
     return prepared
+
+
+def _attribution_kinds(attributes: dict, function: CompiledFunction, arguments: int) -> list[tuple[str, MemRefType]]:
+    """gpu.func's workgroup(...) and private(...) attributions: memory each workgroup (lane) gets at the start."""
+    types = function.parameter_types[arguments:]
+    workgroup = int(attributes.get("workgroup_attributions", 0) or 0)  # type: ignore[call-overload]
+    kinds = []
+    for position, type_ in enumerate(types):
+        if not isinstance(type_, MemRefType) or any(size is None for size in type_.shape):
+            raise MlirUnsupportedError(at(function.operation.location, f"attribution {type_}: a static memref is "
+                                                                        f"needed"))
+        kinds.append(("workgroup" if position < workgroup else "private", type_))
+    return kinds
 
 
 def _text(source: str | Path) -> str:
@@ -130,7 +149,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
         machine = Machine(ctx, device, strict, device.mlir.index_bits, bound, grid, block, step_limit,
                           prepared.lowering)
         with np.errstate(all="ignore"):
-            machine.call(prepared.function, _chunk_arguments(machine, arguments))
+            machine.call(prepared.function, _chunk_arguments(machine, prepared, arguments))
 
     try:
         shader = compute_shader(numthreads=block)(mlir_kernel)
@@ -188,7 +207,7 @@ def _bind(prepared: Prepared, given: dict[int, Any], space: AddressSpace) -> tup
     function = prepared.function
     if prepared.dispatch_form:
         return {key: _device_buffer(key, value, space) for key, value in given.items()}, []
-    types = function.parameter_types
+    types = function.parameter_types[:prepared.arguments]
     missing = [position for position in range(len(types)) if position not in given]
     if missing:
         raise MlirArgumentError(f"@{function.name} takes {len(types)} arguments; pass buffers for positions "
@@ -240,5 +259,20 @@ def _argument_memref(function: CompiledFunction, position: int, type_: MemRefTyp
                   f"argument {position}", memory_space_of(type_), total)
 
 
-def _chunk_arguments(machine: Machine, arguments: list[Any]) -> list[Any]:
-    return list(arguments)
+def _chunk_arguments(machine: Machine, prepared: Prepared, arguments: list[Any]) -> list[Any]:
+    """The kernel's arguments, then fresh memory for each attribution (this chunk's workgroups or lanes)."""
+    from dxlinalg.gpu.groupshared import GroupSharedMemory
+    from dxlinalg.mlir.memref import PrivateMemory
+
+    values = list(arguments)
+    for position, (kind, type_) in enumerate(prepared.attributions):
+        dtype = numpy_dtype(type_.element)
+        shape = tuple(int(n) for n in type_.shape)  # type: ignore[arg-type]
+        elements = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        name = f"attribution {position}"
+        memory: Any = (GroupSharedMemory(machine.ctx, elements * dtype.itemsize, name=name) if kind == "workgroup"
+                       else PrivateMemory(machine.ctx, elements * dtype.itemsize, name))
+        from dxlinalg.mlir.ops.gpu import _row_major
+
+        values.append(MemRef(memory, dtype, shape, _row_major(shape), 0, 0, name, kind, elements))
+    return values

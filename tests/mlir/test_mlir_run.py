@@ -427,7 +427,7 @@ func.func @k(%out: memref<32xf32>) attributes {gpu.known_block_size = array<i32:
   memref.store %v, %out[%tid] : memref<32xf32>
   return
 }"""
-    with pytest.raises(Exception, match="race|written by"):
+    with pytest.raises(MlirUndefinedBehaviorError, match="race|written by"):
         mlir.run(race, "k", buffers={0: np.zeros(32, np.float32)})
     fixed = race.replace("  %c31 =", "  gpu.barrier\n  %c31 =")
     assert np.array_equal(mlir.run(fixed, "k", buffers={0: np.zeros(32, np.float32)})[0], np.ones(32, np.float32))
@@ -441,7 +441,7 @@ func.func @k(%out: memref<32xf32>) attributes {gpu.known_block_size = array<i32:
   }
   return
 }"""
-    with pytest.raises(Exception, match="divergent"):
+    with pytest.raises(MlirUndefinedBehaviorError, match="divergent"):
         mlir.run(divergent, "k", buffers={0: np.zeros(32, np.float32)})
 
 
@@ -526,3 +526,34 @@ def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path) -> Non
                             capture_output=True, text=True, cwd=Path(__file__).parents[2])
     assert failed.returncode == 2 and len(failed.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "bad").exists()
+
+
+def test_upstream_gpu_func_with_async_copies_and_attributions() -> None:
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((32, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 16)).astype(np.float16)
+    text = (KERNELS / "async_copy_matmul_f16.mlir").read_text()
+    for profile in ("reference", "nvidia-h100", "adversarial"):
+        out = mlir.run(text, "matmul", (2, 2, 1), {0: a, 1: b, 2: np.zeros((32, 16), np.float32)}, profile=profile)
+        if profile == "reference":
+            assert np.array_equal(out[2], mma_model(a, b))
+        assert np.allclose(out[2], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+def test_reading_async_copy_bytes_before_the_wait_is_reported() -> None:
+    text = (KERNELS / "async_copy_matmul_f16.mlir").read_text().replace(
+        "nvgpu.device_async_wait %group {numGroups = 0 : i32}", "")
+    buffers = {0: np.ones((32, 32), np.float16), 1: np.ones((32, 16), np.float16), 2: np.zeros((32, 16), np.float32)}
+    with pytest.raises(MlirUndefinedBehaviorError, match=r"^\d+:\d+: 'nvgpu.ldmatrix'.*async copy"):
+        mlir.run(text, "matmul", (2, 2, 1), buffers)
+
+
+def test_inline_properties_and_poison_as_current_mlir_prints_them() -> None:
+    body = """  %p = ub.poison : vector<8xf32>
+  %i = arith.index_cast %tid : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %b = vector.broadcast %f : f32 to vector<4xf32>
+  %v = vector.insert_strided_slice %b, %p offsets = [4], strides = [1] : vector<4xf32> into vector<8xf32>
+  %s = vector.extract_strided_slice %v offsets = [3], sizes = [2], strides = [1] : vector<8xf32> to vector<2xf32>
+  %r = vector.reduction <add>, %s : vector<2xf32> into f32"""
+    assert np.array_equal(run_lanes(body, "f32", np.float32), np.arange(32, dtype=np.float32))

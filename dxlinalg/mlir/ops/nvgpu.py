@@ -34,17 +34,7 @@ from dxlinalg.nvgpu.verifier import NvgpuVerifierError, SPARSE_METADATA_TYPE
 
 
 def _properties(p: OpParser) -> None:
-    """Properties as current MLIR prints them (`key = value` pairs and unit words before ':'), `<{...}>`, and a
-    trailing `{...}` dictionary (the older spelling)."""
-    p.properties()
-    scanner = p.scanner
-    while not p.peek(":") and not p.peek("{"):
-        key = scanner.bare_id()
-        if key is None:
-            raise p.error(f"expected a property (name = value), '{{' or ':', found {scanner.found()}")
-        p.attributes[key] = p.attribute() if p.accept("=") else True
-        p.accept(",")
-    p.attr_dict()
+    p.inline_properties()
 
 
 def _parse_mma(p: OpParser) -> None:

@@ -444,7 +444,7 @@ def _parse_strided(p: OpParser) -> None:
     if insert:
         p.expect(",", "after the source")
         p.operand()
-    p.attr_dict()
+    p.inline_properties()
     p.expect(":", "before the types")
     first = p.type()
     p.expect_keyword("into" if insert else "to", "between the types")
