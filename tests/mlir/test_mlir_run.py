@@ -557,3 +557,26 @@ def test_inline_properties_and_poison_as_current_mlir_prints_them() -> None:
   %s = vector.extract_strided_slice %v offsets = [3], sizes = [2], strides = [1] : vector<8xf32> to vector<2xf32>
   %r = vector.reduction <add>, %s : vector<2xf32> into f32"""
     assert np.array_equal(run_lanes(body, "f32", np.float32), np.arange(32, dtype=np.float32))
+
+
+@pytest.mark.parametrize("spelling", ["mmaShape = [16, 8, 16]", "{mmaShape = [16, 8, 16]}", "<{mmaShape = [16, 8, 16]}>"])
+def test_nvgpu_parse_reads_every_spelling_and_its_attributes_feed_mma_sync(spelling: str) -> None:
+    from dxlinalg.nvgpu import mma_sync, parse
+
+    op = parse(f"%d = nvgpu.mma.sync(%a, %b, %c) {spelling} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) "
+               f"-> vector<2x2xf32>")[0]
+    assert op.values == {"mmaShape": [16, 8, 16]}
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((32, 4, 2)).astype(np.float16)
+    b = rng.standard_normal((32, 2, 2)).astype(np.float16)
+    c = np.zeros((32, 2, 2), np.float32)
+    assert np.array_equal(mma_sync(a, b, c, **op.values), mma_sync(a, b, c, **op.attributes))
+    assert np.array_equal(mma_sync(a, b, c, **op.values), mma_sync(a, b, c, [16, 8, 16]))
+
+
+def test_nvgpu_parse_rejects_an_attribute_given_twice() -> None:
+    from dxlinalg.nvgpu import parse
+
+    with pytest.raises(ParseError, match="given twice"):
+        parse("%d = nvgpu.mma.sync(%a, %b, %c) mmaShape = [16, 8, 16] {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, "
+              "vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>")
