@@ -580,3 +580,11 @@ def test_nvgpu_parse_rejects_an_attribute_given_twice() -> None:
     with pytest.raises(ParseError, match="given twice"):
         parse("%d = nvgpu.mma.sync(%a, %b, %c) mmaShape = [16, 8, 16] {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, "
               "vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>")
+
+
+def test_every_supported_operation_is_listed_in_the_docs() -> None:
+    from dxlinalg.mlir.ops.all import DEFINITIONS
+
+    doc = (Path(__file__).parents[2] / "docs" / "mlir.md").read_text()
+    missing = [name for name in DEFINITIONS if f"`{name}`" not in doc]
+    assert not missing, f"docs/mlir.md does not list {missing}"
