@@ -300,7 +300,29 @@ class _ChunkParser:
             verifier.check_attribute_constraints(operation, attributes, scanner.location(brace))
         return attributes
 
-    def _properties(self, operation: str) -> dict[str, Attribute]:
+    def _at_property(self) -> bool:
+        """Whether `name =` or a unit property name of the operation follows (not the next statement)."""
+        scanner = self.scanner
+        saved = scanner.pos
+        try:
+            key = scanner.bare_id()
+            return key is not None and (scanner.peek("=") and not scanner.peek("=="))
+        finally:
+            scanner.pos = saved
+
+    def _inline_value(self, operation: str, key: str) -> Attribute:
+        """A property value printed inline: an integer written without a type has the property's type
+        (`numTiles = 4` is `4 : i32`), as MLIR's property parser gives it."""
+        scanner = self.scanner
+        scanner.skip_trivia()
+        start = scanner.pos
+        value = self._attribute_value()
+        declared = verifier.INLINE_INTEGER_TYPES.get((operation, key))
+        if declared is not None and isinstance(value, IntegerAttr) and ":" not in scanner.text[start:scanner.pos]:
+            return self._integer_attr(value.value, declared, start)
+        return value
+
+    def _properties(self, operation: str, trailing: bool = False) -> dict[str, Attribute]:
         """The attributes of an nvgpu op however MLIR has written them: `<{...}>` properties, properties printed
         inline as current MLIR does (`mmaShape = [16, 8, 16]`, a unit `tf32Enabled`; what `iree-opt` 3.13 prints),
         and the `{...}` dictionary of older MLIR; a name given twice is an error."""
@@ -321,12 +343,14 @@ class _ChunkParser:
             merge(self._attribute_dictionary(None), start)
             scanner.expect(">", "to close the properties")
         while not scanner.peek(":") and not scanner.peek("{") and not scanner.at_end():
+            if trailing and not self._at_property():
+                break
             scanner.skip_trivia()
             key_pos = scanner.pos
             key = scanner.bare_id()
             if key is None:
                 raise scanner.error(f"expected a property (name = value), '{{' or ':', found {scanner.found()}")
-            merge({key: self._attribute_value() if scanner.accept("=") else UnitAttr()}, key_pos)
+            merge({key: self._inline_value(operation, key) if scanner.accept("=") else UnitAttr()}, key_pos)
             scanner.accept(",")
         scanner.skip_trivia()
         merge(self._attribute_dictionary(None), scanner.pos)
@@ -509,7 +533,7 @@ class _ChunkParser:
         tokens = self._optional_uses(f"as the token of {name}")
         if len(tokens) > 1:
             raise self.scanner.error(f"{name} takes one token, got {len(tokens)}", tokens[1].pos)
-        attributes = self._attribute_dictionary(name)
+        attributes = self._properties(name, trailing=True)
         operands = {"asyncDependencies": tuple(self._resolve(token, DEVICE_ASYNC_TOKEN) for token in tokens)}
         return _Parsed(operands, attributes, ())
 

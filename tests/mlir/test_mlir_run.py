@@ -47,11 +47,13 @@ def test_iree_matmul_dispatch_equals_the_mma_chain_model(name: str, matrices: tu
     assert np.array_equal(out[0], a) and np.array_equal(out[1], b)
 
 
-def test_hand_written_ldmatrix_mma_kernel_equals_the_model() -> None:
+@pytest.mark.parametrize("name", ["tiled_matmul_f16.mlir", "tiled_matmul_f16_generic.mlir",
+                                  "async_copy_matmul_f16_generic.mlir"])
+def test_hand_written_ldmatrix_mma_kernel_equals_the_model(name: str) -> None:
     rng = np.random.default_rng(1)
     a = rng.standard_normal((32, 32)).astype(np.float16)
     b = rng.standard_normal((32, 16)).astype(np.float16)
-    text = (KERNELS / "tiled_matmul_f16.mlir").read_text()
+    text = (KERNELS / name).read_text()
     for profile in ("reference", "nvidia-h100"):
         out = mlir.run(text, "matmul", (2, 2, 1), {0: a, 1: b, 2: np.zeros((32, 16), np.float32)}, profile=profile)
         assert np.allclose(out[2], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-5)
@@ -502,11 +504,16 @@ def test_generic_and_custom_forms_parse_to_the_same_operations() -> None:
     assert mma.attributes["mmaShape"] == [16, 8, 16] and type(mma.attributes["mmaShape"]) is list
 
 
-def test_older_mma_attribute_dictionary_reads_the_same() -> None:
-    text = (KERNELS / "tiled_matmul_f16.mlir").read_text()
-    older = text.replace("mmaShape = [16, 8, 16] :", "{mmaShape = [16, 8, 16]} :")
-    ops = [[op.attributes for op in mlir.parse(t).walk() if op.name == "nvgpu.mma.sync"] for t in (text, older)]
-    assert ops[0] == ops[1]
+def test_older_attribute_dictionaries_read_the_same() -> None:
+    text = (KERNELS / "async_copy_matmul_f16.mlir").read_text()
+    older = text.replace("mmaShape = [16, 8, 16] :", "{mmaShape = [16, 8, 16]} :").replace(
+        "numTiles = 4 transpose = false", "{numTiles = 4 : i32, transpose = false}").replace(
+        "numGroups = 0", "{numGroups = 0 : i32}")
+    assert older != text
+    generic = (KERNELS / "async_copy_matmul_f16_generic.mlir").read_text()
+    ops = [[(op.name, op.attributes) for op in mlir.parse(t).walk() if op.name.startswith("nvgpu.")]
+           for t in (text, older, generic)]
+    assert ops[0] == ops[1] == ops[2] and len(ops[0]) == 6
 
 
 def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path) -> None:
@@ -542,7 +549,7 @@ def test_upstream_gpu_func_with_async_copies_and_attributions() -> None:
 
 def test_reading_async_copy_bytes_before_the_wait_is_reported() -> None:
     text = (KERNELS / "async_copy_matmul_f16.mlir").read_text().replace(
-        "nvgpu.device_async_wait %group {numGroups = 0 : i32}", "")
+        "nvgpu.device_async_wait %group numGroups = 0", "")
     buffers = {0: np.ones((32, 32), np.float16), 1: np.ones((32, 16), np.float16), 2: np.zeros((32, 16), np.float32)}
     with pytest.raises(MlirUndefinedBehaviorError, match=r"^\d+:\d+: 'nvgpu.ldmatrix'.*async copy"):
         mlir.run(text, "matmul", (2, 2, 1), buffers)
@@ -588,3 +595,19 @@ def test_every_supported_operation_is_listed_in_the_docs() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "mlir.md").read_text()
     missing = [name for name in DEFINITIONS if f"`{name}`" not in doc]
     assert not missing, f"docs/mlir.md does not list {missing}"
+
+
+def test_nvgpu_parse_reads_what_iree_opt_prints() -> None:
+    """The lines below are `iree-opt` 3.13's print of the generic ops (properties inline, integers untyped)."""
+    from dxlinalg.nvgpu import parse
+
+    ops = parse("""
+    %0 = nvgpu.ldmatrix %arg0[%arg1, %arg1] numTiles = 4 transpose = false : memref<16x16xf16, 3> -> vector<4x2xf16>
+    %1 = nvgpu.device_async_copy %arg2[%arg1], %arg0[%arg1, %arg1], 8 bypassL1 : memref<16xf16> to memref<16x16xf16, 3>
+    %2 = nvgpu.device_async_create_group %1
+    nvgpu.device_async_wait %2 numGroups = 1
+    %3 = nvgpu.mma.sync(%0, %b, %c) mmaShape = [16, 8, 16] : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    """)
+    assert [op.values for op in ops] == [{"numTiles": 4, "transpose": False}, {"bypassL1": True, "dstElements": 8},
+                                         {}, {"numGroups": 1}, {"mmaShape": [16, 8, 16]}]
+    assert str(ops[0].attributes["numTiles"].type) == "i32" and str(ops[3].attributes["numGroups"].type) == "i32"

@@ -29,12 +29,21 @@ from dxlinalg.nvgpu import (
     mma_sync,
     verifier,
 )
-from dxlinalg.nvgpu.types import DEVICE_ASYNC_TOKEN, INDEX, MemRefType, VectorType
+from dxlinalg.nvgpu.types import DEVICE_ASYNC_TOKEN, I64, INDEX, MemRefType, VectorType
 from dxlinalg.nvgpu.verifier import NvgpuVerifierError, SPARSE_METADATA_TYPE
 
 
 def _properties(p: OpParser) -> None:
     p.inline_properties()
+    _declared_integer_types(p)
+
+
+def _declared_integer_types(p: OpParser) -> None:
+    """An integer property written inline has its declared type (`numTiles = 4` is `4 : i32`)."""
+    for key, value in list(p.attributes.items()):
+        declared = verifier.INLINE_INTEGER_TYPES.get((p.name, key))
+        if declared is not None and isinstance(value, TypedInt) and value.type == I64:
+            p.attributes[key] = TypedInt(int(value), declared)
 
 
 def _parse_mma(p: OpParser) -> None:
@@ -130,6 +139,7 @@ def _properties_optional(p: OpParser) -> None:
             break
         p.attributes[key] = p.attribute()
     p.attr_dict()
+    _declared_integer_types(p)
 
 
 def _wrap(op: Operation, function: Any) -> None:

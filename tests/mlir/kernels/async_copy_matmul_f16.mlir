@@ -37,11 +37,11 @@ module attributes {gpu.container_module} {
           %vb = vector.transfer_read %B[%gk, %n0], %pad {in_bounds = [true]} : memref<32x16xf16>, vector<8xf16>
           vector.transfer_write %vb, %sb[%lrow, %c0] {in_bounds = [true]} : vector<8xf16>, memref<16x8xf16, #gpu.address_space<workgroup>>
         }
-        nvgpu.device_async_wait %group {numGroups = 0 : i32}
+        nvgpu.device_async_wait %group numGroups = 0
         gpu.barrier
-        %fa = nvgpu.ldmatrix %sa[%lrow, %lcol] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-        %fb = nvgpu.ldmatrix %sb[%lrow, %c0] {numTiles = 2 : i32, transpose = true} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-        %d = nvgpu.mma.sync(%fa, %fb, %acc) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+        %fa = nvgpu.ldmatrix %sa[%lrow, %lcol] numTiles = 4 transpose = false : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+        %fb = nvgpu.ldmatrix %sb[%lrow, %c0] numTiles = 2 transpose = true : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+        %d = nvgpu.mma.sync(%fa, %fb, %acc) mmaShape = [16, 8, 16] : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
         gpu.barrier
         scf.yield %d : vector<2x2xf32>
       }

@@ -35,8 +35,8 @@ module {
         vector.store %vb, %sb[%lrow, %c0] : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<8xf16>
       }
       gpu.barrier
-      %fa = nvgpu.ldmatrix %sa[%lrow, %lcol] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-      %fb = nvgpu.ldmatrix %sb[%lrow, %c0] {numTiles = 2 : i32, transpose = true} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+      %fa = nvgpu.ldmatrix %sa[%lrow, %lcol] numTiles = 4 transpose = false : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+      %fb = nvgpu.ldmatrix %sb[%lrow, %c0] numTiles = 2 transpose = true : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
       %d = nvgpu.mma.sync(%fa, %fb, %acc) mmaShape = [16, 8, 16] : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
       gpu.barrier
       scf.yield %d : vector<2x2xf32>
