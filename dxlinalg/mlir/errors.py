@@ -6,7 +6,12 @@ points into the kernel's text.
 
 from __future__ import annotations
 
-from dxlinalg.errors import DxLinalgError, InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
+from dxlinalg.errors import (
+    DxLinalgError,
+    InvalidArgumentError,
+    UndefinedBehaviorError,
+    UnsupportedError,
+)
 from dxlinalg.nvgpu.types import Location, ParseError
 
 __all__ = ["Location", "MlirArgumentError", "MlirError", "MlirUndefinedBehaviorError", "MlirUnsupportedError",

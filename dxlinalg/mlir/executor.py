@@ -16,7 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from dxlinalg.errors import DxLinalgError, InvalidArgumentError, UndefinedBehaviorError, UnsupportedError
+from dxlinalg.errors import (
+    DxLinalgError,
+    InvalidArgumentError,
+    UndefinedBehaviorError,
+    UnsupportedError,
+)
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.mlir.errors import (
     MlirArgumentError,

@@ -76,7 +76,7 @@ class MemRef:
     space: str           # "global", "workgroup" or "private"
     root_elements: int   # elements of the whole allocation from `base`
 
-    def with_layout(self, shape: tuple[int, ...], strides: tuple[int, ...], offset: Any) -> "MemRef":
+    def with_layout(self, shape: tuple[int, ...], strides: tuple[int, ...], offset: Any) -> MemRef:
         return replace(self, shape=tuple(shape), strides=tuple(strides), offset=offset)
 
     def element_offsets(self, machine: Any, indices: list[np.ndarray], location: Location | None, what: str,

@@ -32,7 +32,7 @@ _SUFFIX = re.compile(r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
 _CUSTOM_PARSERS: dict[str, Callable[[OpParser], None]] = {}
 
 
-def register_custom_parser(name: str, function: Callable[["OpParser"], None]) -> None:
+def register_custom_parser(name: str, function: Callable[[OpParser], None]) -> None:
     """The op definitions register the reader of their custom form here (ops/registry.py does it)."""
     _CUSTOM_PARSERS[name] = function
 
@@ -149,10 +149,9 @@ class OpParser:
             names.append((name, count))
             if not scanner.accept(","):
                 break
-        if names:
-            if not scanner.accept("="):
-                scanner.pos = saved
-                raise scanner.error(f"expected '=' after the result names, found {scanner.found()}")
+        if names and not scanner.accept("="):
+            scanner.pos = saved
+            raise scanner.error(f"expected '=' after the result names, found {scanner.found()}")
         return names
 
     def _generic(self) -> None:
@@ -220,17 +219,16 @@ class OpParser:
         location = scanner.location()
         label = self.block_name()
         arguments: list[tuple[str, Type]] = []
-        if scanner.accept("("):
-            if not scanner.accept(")"):
-                while True:
-                    name = self.value_name()
-                    scanner.expect(":", f"after the block argument {name}")
-                    arguments.append((name, self.type()))
-                    if scanner.peek_keyword("loc"):
-                        _skip_location(scanner)
-                    if scanner.accept(")"):
-                        break
-                    scanner.expect(",", "or ')' between block arguments")
+        if scanner.accept("(") and not scanner.accept(")"):
+            while True:
+                name = self.value_name()
+                scanner.expect(":", f"after the block argument {name}")
+                arguments.append((name, self.type()))
+                if scanner.peek_keyword("loc"):
+                    _skip_location(scanner)
+                if scanner.accept(")"):
+                    break
+                scanner.expect(",", "or ')' between block arguments")
         scanner.expect(":", f"after the block label {label}")
         return Block(label, arguments, [], location)
 

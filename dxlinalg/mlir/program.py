@@ -83,6 +83,7 @@ class Lowering:
         self.functions[name] = compiled
         try:
             compiled.body = self.region(region, isolated=True)
+            check_exits(operation, region, list(compiled.result_types), ("func.return", "gpu.return"))
             compiled.parameters = compiled.body.blocks[0].arguments
             compiled.slots = self._slots
         finally:
@@ -128,6 +129,8 @@ class Lowering:
             self._forward_define(region)
             for index, block in enumerate(region.blocks):
                 compiled.blocks.append(self._block(block, slots[index], index))
+            for block in region.blocks:
+                _check_successors(block.operations[-1], region, compiled.labels)
             return compiled
         finally:
             self._scopes.pop()
@@ -180,6 +183,51 @@ class Lowering:
 
 
 FUNCTION_OPS = ("func.func", "gpu.func")
+
+
+def check_exits(op: Operation, region: Region, expected: list[Type], names: tuple[str, ...],
+                skip: int = 0) -> None:
+    """Every exit terminator of `region` (one of `names`) gives `expected` types (after `skip` leading operands,
+    e.g. scf.condition's condition)."""
+    for block in region.blocks:
+        terminator = block.operations[-1]
+        if terminator.name not in names:
+            continue
+        given = list(terminator.operand_types[skip:])
+        if given != list(expected):
+            raise MlirVerifyError(at(terminator.location, (
+                f"'{terminator.name}' op types ({', '.join(map(str, given))}) do not match what the enclosing "
+                f"'{op.name}' expects ({', '.join(map(str, expected))})")))
+
+
+def successor_operand_types(op: Operation) -> list[list[Type]]:
+    """The operand types passed to each successor: all operands for one successor; cf.cond_br's by its
+    operandSegmentSizes (the condition first)."""
+    if len(op.successors) == 1:
+        return [list(op.operand_types)]
+    segments = op.attributes.get("operandSegmentSizes")
+    if isinstance(segments, list) and len(segments) == len(op.successors) + 1:
+        groups, start = [], int(segments[0])
+        for size in segments[1:]:
+            groups.append(list(op.operand_types[start:start + int(size)]))
+            start += int(size)
+        return groups
+    return [[] for _ in op.successors]
+
+
+def _check_successors(terminator: Operation, region: Region, labels: dict[str, int]) -> None:
+    """Successors are blocks of the region; each gets as many operands as it has arguments, of their types."""
+    for position, (label, types) in enumerate(zip(terminator.successors, successor_operand_types(terminator))):
+        if label not in labels:
+            raise MlirVerifyError(at(terminator.location, f"reference to an undefined block '{label}'"))
+        arguments = [type_ for _, type_ in region.blocks[labels[label]].arguments]
+        if len(types) != len(arguments):
+            raise MlirVerifyError(at(terminator.location, f"branch has {len(types)} operands for successor "
+                                                          f"#{position}, but target block has {len(arguments)}"))
+        for index, (given, wanted) in enumerate(zip(types, arguments)):
+            if given != wanted:
+                raise MlirVerifyError(at(terminator.location, f"type mismatch for bb argument #{index} of successor "
+                                                              f"#{position}: '{given}' vs '{wanted}'"))
 
 
 def function_type_of(operation: Operation) -> Any:

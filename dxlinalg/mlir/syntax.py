@@ -89,7 +89,7 @@ class TypedInt(int):
 
     type: ScalarType
 
-    def __new__(cls, value: int, type_: ScalarType = I64) -> "TypedInt":
+    def __new__(cls, value: int, type_: ScalarType = I64) -> TypedInt:  # noqa: PYI034
         self = super().__new__(cls, value)
         self.type = type_
         return self
@@ -103,7 +103,7 @@ class TypedFloat(float):
 
     type: ScalarType
 
-    def __new__(cls, value: float, type_: ScalarType = F64) -> "TypedFloat":
+    def __new__(cls, value: float, type_: ScalarType = F64) -> TypedFloat:  # noqa: PYI034
         self = super().__new__(cls, value)
         self.type = type_
         return self

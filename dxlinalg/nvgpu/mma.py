@@ -25,8 +25,8 @@ from dxlinalg.linalg.mma_sums import (
 )
 from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
 from dxlinalg.nvgpu.op_types import verify_mma_sp_sync_call, verify_mma_sync_call
-from dxlinalg.nvgpu.types import plain
 from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
+from dxlinalg.nvgpu.types import plain
 from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count
 from dxlinalg.profile.model import DeviceProfile
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import dxlinalg.mlir as mlir
+from dxlinalg import mlir
 from dxlinalg.mlir import (
     MlirArgumentError,
     MlirUndefinedBehaviorError,
@@ -500,7 +500,7 @@ def test_generic_and_custom_forms_parse_to_the_same_operations() -> None:
     generic = mlir.parse((KERNELS / "iree_matmul_256_f16_generic.mlir").read_text())
     names = [op.name.replace("module", "builtin.module") if op.name == "module" else op.name for op in custom.walk()]
     assert names == [op.name for op in generic.walk()]
-    mma = [op for op in custom.walk() if op.name == "nvgpu.mma.sync"][0]
+    mma = next(op for op in custom.walk() if op.name == "nvgpu.mma.sync")
     assert mma.attributes["mmaShape"] == [16, 8, 16] and type(mma.attributes["mmaShape"]) is list
 
 
@@ -526,11 +526,11 @@ def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path) -> Non
                "--buffer", f"0={tmp_path / 'a.npy'}", "--buffer", f"1={tmp_path / 'b.npy'}",
                "--buffer", f"2={tmp_path / 'c.npy'}", "--workgroups", "2", "2", "1"]
     done = subprocess.run([*command, "--out", str(tmp_path / "out")], capture_output=True, text=True,
-                          cwd=Path(__file__).parents[2])
+                          cwd=Path(__file__).parents[2], check=False)
     assert done.returncode == 0, done.stderr
     assert np.array_equal(np.load(tmp_path / "out" / "buffer2.npy"), mma_model(a, b))
     failed = subprocess.run([*command[:6], "nope", *command[7:], "--out", str(tmp_path / "bad")],
-                            capture_output=True, text=True, cwd=Path(__file__).parents[2])
+                            capture_output=True, text=True, cwd=Path(__file__).parents[2], check=False)
     assert failed.returncode == 2 and len(failed.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "bad").exists()
 

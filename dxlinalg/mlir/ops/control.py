@@ -18,6 +18,7 @@ from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.ops.common import element_of, index_result, uniform
 from dxlinalg.mlir.ops.registry import define, fail
 from dxlinalg.mlir.parser import OpParser
+from dxlinalg.mlir.program import check_exits
 from dxlinalg.mlir.syntax import FunctionType, SymbolRef, TypedInt
 from dxlinalg.nvgpu.types import I1, INDEX, Type
 
@@ -326,6 +327,7 @@ def _verify_for(op: Operation) -> None:
 
 def _lower_for(op: Operation, lw: Any) -> Any:
     body = lw.region(op.regions[0])
+    check_exits(op, op.regions[0], op.result_types, ("scf.yield",))
     unsigned = bool(op.attributes.get("unsignedCmp"))
     index = element_of(op.operand_types[0]).is_index  # type: ignore[union-attr]
 
@@ -411,6 +413,8 @@ def _verify_if(op: Operation) -> None:
 def _lower_if(op: Operation, lw: Any) -> Any:
     then = lw.region(op.regions[0])
     otherwise = lw.region(op.regions[1]) if op.regions[1].blocks else None
+    for region in op.regions:
+        check_exits(op, region, op.result_types, ("scf.yield",))
 
     def kernel(machine: Any, frame: list, args: list) -> list:
         ctx = machine.ctx
@@ -479,6 +483,8 @@ def _verify_while(op: Operation) -> None:
 def _lower_while(op: Operation, lw: Any) -> Any:
     before = lw.region(op.regions[0])
     after = lw.region(op.regions[1])
+    check_exits(op, op.regions[0], op.result_types, ("scf.condition",), skip=1)
+    check_exits(op, op.regions[1], op.operand_types, ("scf.yield",))
 
     def kernel(machine: Any, frame: list, args: list) -> list:
         ctx = machine.ctx

@@ -170,9 +170,6 @@ def _lower_subspan(op: Operation, lw: Any) -> Any:
     segments = op.attributes.get("operandSegmentSizes") or [len(op.operands), 0]
     has_offset = bool(segments[0])  # type: ignore[index]
     strides, static_offset = layout_of(type_)
-    if any(s is None for s in strides) or static_offset is None:
-        if any(size is None for size in type_.shape):
-            pass
     dtype = numpy_dtype(type_.element)
     name = f"binding {binding}"
 

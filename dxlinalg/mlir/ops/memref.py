@@ -18,7 +18,13 @@ from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.syntax import DialectAttr
 from dxlinalg.mlir.values import numpy_dtype
-from dxlinalg.nvgpu.types import INDEX, GpuAddressSpace, IntegerMemorySpace, MemRefType, is_shared_memory_space
+from dxlinalg.nvgpu.types import (
+    INDEX,
+    GpuAddressSpace,
+    IntegerMemorySpace,
+    MemRefType,
+    is_shared_memory_space,
+)
 
 DYNAMIC = -9223372036854775808   # ShapedType::kDynamic in static_offsets/sizes/strides
 
@@ -63,7 +69,7 @@ def _verify_alloc(op: Operation) -> None:
     type_ = check_memref(op, op.result_types[0], "result")
     if len(op.operands) != sum(1 for size in type_.shape if size is None) + (
             (op.attributes.get("operandSegmentSizes") or [0, 0])[1]):
-        raise fail(op, f"dimension operand count does not equal the memref's dynamic dimension count")
+        raise fail(op, "dimension operand count does not equal the memref's dynamic dimension count")
 
 
 def _lower_alloc(op: Operation, lw: Any) -> Any:

@@ -30,7 +30,7 @@ from dxlinalg.nvgpu import (
     verifier,
 )
 from dxlinalg.nvgpu.types import DEVICE_ASYNC_TOKEN, I64, INDEX, MemRefType, VectorType
-from dxlinalg.nvgpu.verifier import NvgpuVerifierError, SPARSE_METADATA_TYPE
+from dxlinalg.nvgpu.verifier import SPARSE_METADATA_TYPE, NvgpuVerifierError
 
 
 def _properties(p: OpParser) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from dxlinalg.mlir.errors import MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
 from dxlinalg.mlir.ops.common import dtype_of, element_of, report, shape_of
@@ -27,7 +28,13 @@ from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.syntax import DialectAttr
 from dxlinalg.mlir.values import numpy_dtype
 from dxlinalg.numerics.fma import fma as exact_fma
-from dxlinalg.nvgpu.types import INDEX, AffineMapLayout, MemRefType, ScalarType, VectorType
+from dxlinalg.nvgpu.types import (
+    INDEX,
+    AffineMapLayout,
+    MemRefType,
+    ScalarType,
+    VectorType,
+)
 
 
 def _vector(op: Operation, type_: object, what: str) -> VectorType:
@@ -180,20 +187,15 @@ def _parse_transfer(p: OpParser) -> None:
     if mask is not None:
         from dxlinalg.nvgpu.types import I1
 
-        mask_shape = _permuted_shape(p.attributes.get("permutation_map"), memref, vector)
-        types.append(VectorType(mask_shape, I1))
+        if not isinstance(vector, VectorType):
+            raise p.error(f"expected a vector type, got '{vector}'")
+        types.append(VectorType(vector.shape, I1))
     p.operand_types[:] = types
     p.attributes["operandSegmentSizes"] = ([1, len(indices), 1, int(mask is not None)] if read else
                                            [1, 1, len(indices), int(mask is not None)])
     if read:
         p.result_types.append(vector)
     del padding
-
-
-def _permuted_shape(permutation: object, memref: object, vector: object) -> tuple[int, ...]:
-    """The mask's shape: the vector's, in memory order (the inverse permutation of a non-broadcast map)."""
-    assert isinstance(vector, VectorType)
-    return vector.shape if permutation is None else vector.shape
 
 
 def _permutation(op: Operation, memref: MemRefType, vector: VectorType) -> list[int | None]:
@@ -236,6 +238,10 @@ def _lower_transfer(op: Operation, lw: Any) -> Any:
     in_bounds = [bool(v) for v in (op.attributes.get("in_bounds") or [False] * len(vector.shape))]  # type: ignore[union-attr]
     segments = op.attributes.get("operandSegmentSizes")
     has_mask = bool(segments[3]) if isinstance(segments, list) and len(segments) == 4 else False
+    if has_mask and dims != list(range(memref_type.rank - len(vector.shape), memref_type.rank)):
+        raise MlirUnsupportedError(at(op.location, f"'{op.name}': a mask with the permutation map "
+                                                   f"{op.attributes.get('permutation_map')} (masks are supported "
+                                                   f"with minor identity maps)"))
     count = memref_type.rank
     positions = list(itertools.product(*(range(n) for n in vector.shape)))
 
@@ -610,7 +616,7 @@ def _verify_reduction(op: Operation) -> None:
 def _combine(kind: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     from dxlinalg.mlir.ops.arith import _maximumf, _maxnumf, _minimumf, _minnumf
 
-    unsigned = lambda v: v.view(np.dtype(f"u{v.dtype.itemsize}")) if v.dtype.kind == "i" else v  # noqa: E731
+    unsigned = lambda v: v.view(np.dtype(f"u{v.dtype.itemsize}")) if v.dtype.kind == "i" else v
     functions = {
         "add": np.add, "mul": np.multiply, "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor,
         "minsi": np.minimum, "maxsi": np.maximum, "minnumf": _minnumf, "maxnumf": _maxnumf,
