@@ -195,11 +195,7 @@ def _device_buffer(key: int, value: Any, space: AddressSpace) -> BufferMemory:
     data = np.ascontiguousarray(value).reshape(-1).view(np.uint8)
     buffer = space.allocate(max(data.size, 1), name=f"buffer {key}")
     buffer.data[:data.size] = data
-    memory = BufferMemory(buffer, f"buffer {key}")
-    if data.size == 0:
-        memory.range = memory.range.__class__(**{**memory.range.__dict__, "size": 0}) if hasattr(
-            memory.range, "__dict__") else memory.range
-    return memory
+    return BufferMemory(buffer, f"buffer {key}")
 
 
 def _bind(prepared: Prepared, given: dict[int, Any], space: AddressSpace) -> tuple[dict[int, Any], list[Any]]:

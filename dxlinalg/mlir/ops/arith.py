@@ -30,7 +30,6 @@ from dxlinalg.mlir.ops.registry import define, expect_counts, fail, same_types
 from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.syntax import DenseAttr, DialectAttr, TypedFloat, TypedInt
 from dxlinalg.mlir.values import numpy_dtype, signed_dtype, unsigned_dtype
-from dxlinalg.numerics.fma import fma as exact_fma
 from dxlinalg.nvgpu.types import I1, ScalarType, Type, VectorType
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -41,7 +40,7 @@ CMPF_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
 # -- custom forms --------------------------------------------------------------------------------------------------
 def _parse_binary(p: OpParser) -> None:
     """`%r = arith.addi %a, %b [overflow<...>] [fastmath<...>] {attrs} : T`."""
-    a = p.operand()
+    p.operand()
     p.expect(",", "between the operands")
     p.operand()
     p.optional_enum_property("overflow", "overflowFlags")
@@ -51,8 +50,7 @@ def _parse_binary(p: OpParser) -> None:
     p.expect(":", "before the type")
     type_ = p.type()
     p.operand_types.extend([type_, type_])
-    p.result_types.extend([type_] * max(1, p.result_count))
-    del a
+    p.result_types.append(type_)
 
 
 def _parse_unary(p: OpParser) -> None:
@@ -642,5 +640,3 @@ def _verify_negf(op: Operation) -> None:
 
 
 _register()
-
-__all__ = ["CMPF_PREDICATES", "CMPI_PREDICATES", "exact_fma"]

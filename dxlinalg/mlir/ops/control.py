@@ -19,7 +19,7 @@ from dxlinalg.mlir.ops.common import element_of, index_result, uniform
 from dxlinalg.mlir.ops.registry import define, fail
 from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.program import check_exits
-from dxlinalg.mlir.syntax import FunctionType, SymbolRef, TypedInt
+from dxlinalg.mlir.syntax import FunctionType, SymbolRef, skip_balanced
 from dxlinalg.nvgpu.types import I1, INDEX, Type
 
 
@@ -29,7 +29,7 @@ def _parse_module(p: OpParser) -> None:
     if p.peek("@"):
         p.attributes["sym_name"] = p.symbol_name()
     if p.peek("<"):
-        p.attributes["offloadingHandler"] = p.attribute() if False else _skip_angle(p)
+        p.attributes["offloadingHandler"] = _skip_angle(p)
     if p.peek("["):
         p.attributes["targets"] = p.attribute()
     p.attr_dict(keyword="attributes")
@@ -37,9 +37,11 @@ def _parse_module(p: OpParser) -> None:
 
 
 def _skip_angle(p: OpParser) -> str:
-    from dxlinalg.mlir.syntax import skip_balanced
-
     return skip_balanced(p.scanner, "<")
+
+
+def _skip_parenthesised(p: OpParser) -> str:
+    return skip_balanced(p.scanner, "(")
 
 
 def _parse_dispatch_config(p: OpParser) -> None:
@@ -115,11 +117,8 @@ def _signature_arguments(p: OpParser) -> tuple[list[tuple[str, Type]], list[Type
         types.append(type_)
         if p.peek("{"):
             p.attribute()
-        if p.peek_keyword("loc") if hasattr(p, "peek_keyword") else p.scanner.peek_keyword("loc"):
-            from dxlinalg.mlir.syntax import skip_balanced
-
-            p.accept_keyword("loc")
-            skip_balanced(p.scanner, "(")
+        if p.accept_keyword("loc"):
+            _skip_parenthesised(p)
         if p.accept(")"):
             return arguments, types
         p.expect(",", "between arguments")
@@ -233,10 +232,6 @@ def _verify_cond_br(op: Operation) -> None:
                        f"{len(op.operands)}")
     if op.operand_types[0] != I1:
         raise fail(op, f"condition must be i1, got '{op.operand_types[0]}'")
-
-
-def _check_successor_types(op: Operation, lw: Any) -> None:
-    """Successor operands match the target block's arguments (checked when the region is known)."""
 
 
 def _lower_br(op: Operation, lw: Any) -> Any:
@@ -551,5 +546,3 @@ def _register() -> None:
 
 
 _register()
-
-__all__ = ["TypedInt"]

@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.gpu.barriers import MemorySemantics, group_barrier
-from dxlinalg.gpu.typed_view import BufferMemory
 from dxlinalg.mlir.errors import MlirArgumentError, MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
@@ -242,5 +241,3 @@ def _register() -> None:
 
 
 _register()
-
-__all__ = ["BufferMemory"]

@@ -16,7 +16,6 @@ from dxlinalg.mlir.memref import MemRef, PrivateMemory
 from dxlinalg.mlir.ops.common import report, uniform
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
-from dxlinalg.mlir.syntax import DialectAttr
 from dxlinalg.mlir.values import numpy_dtype
 from dxlinalg.nvgpu.types import (
     INDEX,
@@ -492,5 +491,3 @@ def _register() -> None:
 
 
 _register()
-
-__all__ = ["DYNAMIC", "DialectAttr", "check_memref", "layout_of", "memory_space_of"]

@@ -29,7 +29,7 @@ from dxlinalg.nvgpu import (
     mma_sync,
     verifier,
 )
-from dxlinalg.nvgpu.types import DEVICE_ASYNC_TOKEN, I64, INDEX, MemRefType, VectorType
+from dxlinalg.nvgpu.types import DEVICE_ASYNC_TOKEN, I64, INDEX, VectorType
 from dxlinalg.nvgpu.verifier import SPARSE_METADATA_TYPE, NvgpuVerifierError
 
 
@@ -114,8 +114,7 @@ def _parse_copy(p: OpParser) -> None:
 
 
 def _parse_create_group(p: OpParser) -> None:
-    names = p.operand_list(type_=DEVICE_ASYNC_TOKEN)
-    del names
+    p.operand_list(type_=DEVICE_ASYNC_TOKEN)
     _properties_optional(p)
     p.result_types.append(DEVICE_ASYNC_TOKEN)
 
@@ -147,14 +146,6 @@ def _wrap(op: Operation, function: Any) -> None:
         function()
     except NvgpuVerifierError as error:
         raise MlirVerifyError(f"{op.location}: {error.message}") from None
-
-
-def _segments(op: Operation, sizes: list[int]) -> list[list[str]]:
-    groups, start = [], 0
-    for size in sizes:
-        groups.append(list(range(start, start + size)))
-        start += size
-    return groups  # type: ignore[return-value]
 
 
 def _verify_mma(op: Operation) -> None:
@@ -287,5 +278,3 @@ def _register() -> None:
 
 
 _register()
-
-__all__ = ["MemRefType"]

@@ -21,7 +21,7 @@ import numpy as np
 from dxlinalg.mlir.errors import MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
-from dxlinalg.mlir.ops.common import dtype_of, element_of, report, shape_of
+from dxlinalg.mlir.ops.common import element_of, report, shape_of
 from dxlinalg.mlir.ops.memref import DYNAMIC, check_memref
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
@@ -32,7 +32,6 @@ from dxlinalg.nvgpu.types import (
     INDEX,
     AffineMapLayout,
     MemRefType,
-    ScalarType,
     VectorType,
 )
 
@@ -170,10 +169,9 @@ def _parse_transfer(p: OpParser) -> None:
         p.expect(",", "after the value")
     p.operand()
     indices = p.indices()
-    padding = None
     if read:
         p.expect(",", "before the padding")
-        padding = p.operand()
+        p.operand()
     mask = p.operand() if p.accept(",") else None
     p.attr_dict()
     p.expect(":", "before the types")
@@ -195,7 +193,6 @@ def _parse_transfer(p: OpParser) -> None:
                                            [1, 1, len(indices), int(mask is not None)])
     if read:
         p.result_types.append(vector)
-    del padding
 
 
 def _permutation(op: Operation, memref: MemRefType, vector: VectorType) -> list[int | None]:
@@ -339,7 +336,6 @@ def _parse_position(p: OpParser) -> None:
 def _parse_extract(p: OpParser) -> None:
     """`%e = vector.extract %v[0, 1] : f32 from vector<2x4xf32>`."""
     p.operand()
-    start = len(p.operands)
     _parse_position(p)
     p.attr_dict()
     p.expect(":", "before the types")
@@ -347,7 +343,6 @@ def _parse_extract(p: OpParser) -> None:
     p.expect_keyword("from", "between the types")
     source = p.type()
     p.operand_types[:0] = [source]
-    del start
     p.result_types.append(result)
 
 
@@ -723,5 +718,3 @@ def _register() -> None:
 
 
 _register()
-
-__all__ = ["REDUCTIONS", "ScalarType", "dtype_of"]
