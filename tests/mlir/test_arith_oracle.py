@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import dxlinalg.mlir as mlir
+from dxlinalg import mlir
 
 LANES = 32
 

@@ -611,3 +611,38 @@ def test_nvgpu_parse_reads_what_iree_opt_prints() -> None:
     assert [op.values for op in ops] == [{"numTiles": 4, "transpose": False}, {"bypassL1": True, "dstElements": 8},
                                          {}, {"numGroups": 1}, {"mmaShape": [16, 8, 16]}]
     assert str(ops[0].attributes["numTiles"].type) == "i32" and str(ops[3].attributes["numGroups"].type) == "i32"
+
+
+@pytest.mark.parametrize("mode, source", [("xor", lambda k: k ^ 5), ("up", lambda k: k - 3), ("down", lambda k: k + 3),
+                                          ("idx", lambda k: np.full_like(k, 7))])
+def test_gpu_shuffle_reads_the_source_lane_and_flags_validity(mode: str, source: object) -> None:
+    offset = {"xor": 5, "up": 3, "down": 3, "idx": 7}[mode]
+    body = f"""  %i = arith.index_cast %tid : index to i32
+  %off = arith.constant {offset} : i32
+  %w = arith.constant 16 : i32
+  %v, %ok = gpu.shuffle {mode} %i, %off, %w : i32
+  %okw = arith.extui %ok : i1 to i32
+  %hundred = arith.constant 100 : i32
+  %flag = arith.muli %okw, %hundred : i32
+  %r = arith.addi %v, %flag : i32"""
+    got = run_lanes(body, "i32", np.int32, strict=False)
+    k = np.arange(32)
+    src = source(k)  # type: ignore[operator]
+    valid = (k < 16) & (src >= 0) & (src < 16)
+    assert np.array_equal(got, np.where(valid, src + 100, k))
+
+
+def test_gpu_shuffle_with_an_inactive_lane_is_reported() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %c1 = arith.constant 1 : i32
+  %w = arith.constant 32 : i32
+  %c3 = arith.constant 3 : index
+  %lo = arith.cmpi ult, %tid, %c3 : index
+  %r = scf.if %lo -> (i32) {
+    %v, %ok = gpu.shuffle xor %i, %c1, %w : i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %i : i32
+  }"""
+    with pytest.raises(MlirUndefinedBehaviorError, match="must all execute gpu.shuffle"):
+        run_lanes(body, "i32", np.int32)

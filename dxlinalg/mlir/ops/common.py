@@ -66,11 +66,12 @@ def lane_flags(machine: Any, flags: np.ndarray) -> np.ndarray:
     return np.broadcast_to(flags, (machine.lanes,))
 
 
-def report(machine: Any, op: Operation, bad: np.ndarray, rule: str) -> None:
-    """Strict mode: raise if an active lane has `bad` set (a (lanes or 1, ...) bool array)."""
+def report(machine: Any, op: Operation, bad: np.ndarray, rule: str, *, any_lane: bool = False) -> None:
+    """Strict mode: raise if an active lane (any lane, with `any_lane`) has `bad` set (a (lanes or 1, ...) bool
+    array)."""
     if not machine.strict:
         return
-    hit = lane_flags(machine, bad) & machine.ctx.active
+    hit = lane_flags(machine, bad) if any_lane else lane_flags(machine, bad) & machine.ctx.active
     if hit.any():
         lane = int(np.flatnonzero(hit)[0])
         raise MlirUndefinedBehaviorError(at(op.location, f"'{op.name}': {rule} ({machine.ctx.thread_name(lane)})"))

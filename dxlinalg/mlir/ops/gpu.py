@@ -19,13 +19,13 @@ from dxlinalg.gpu.barriers import MemorySemantics, group_barrier
 from dxlinalg.mlir.errors import MlirArgumentError, MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
-from dxlinalg.mlir.ops.common import report, uniform
+from dxlinalg.mlir.ops.common import lanes_shaped, report, uniform
 from dxlinalg.mlir.ops.memref import layout_of, memory_space_of
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.syntax import DialectAttr, TypedInt, skip_balanced
 from dxlinalg.mlir.values import numpy_dtype
-from dxlinalg.nvgpu.types import INDEX, MemRefType
+from dxlinalg.nvgpu.types import I1, I32, INDEX, MemRefType
 
 DIMENSIONS = ("x", "y", "z")
 _ID_OPS = ("thread_id", "block_id", "block_dim", "grid_dim", "global_id", "lane_id", "subgroup_size",
@@ -118,6 +118,74 @@ def _lower_barrier(op: Operation, lw: Any) -> Any:
     def kernel(machine: Any, frame: list, args: list) -> tuple:
         group_barrier(execution=True, memory=MemorySemantics.ALL, what=what)
         return ()
+    return kernel
+
+
+# -- gpu.shuffle -----------------------------------------------------------------------------------------------------
+SHUFFLE_MODES = ("xor", "up", "down", "idx")
+
+
+def _parse_shuffle(p: OpParser) -> None:
+    """`%r, %valid = gpu.shuffle xor %value, %offset, %width : f32`."""
+    mode = p.keyword()
+    if mode not in SHUFFLE_MODES:
+        raise p.error(f"expected a shuffle mode ({', '.join(SHUFFLE_MODES)}), got {mode!r}")
+    p.attributes["mode"] = DialectAttr("gpu.shuffle_mode", mode)
+    for position in range(3):
+        if position:
+            p.expect(",", "between the operands")
+        p.operand()
+    p.attr_dict()
+    p.expect(":", "before the type")
+    type_ = p.type()
+    p.operand_types.extend([type_, I32, I32])
+    p.result_types.extend([type_, I1])
+
+
+def _shuffle_mode(op: Operation) -> str:
+    mode = op.attributes.get("mode")
+    if isinstance(mode, DialectAttr):
+        word = mode.body.replace("shuffle_mode", "").strip()
+        if word in SHUFFLE_MODES:
+            return word
+    raise fail(op, f"requires a shuffle mode ({', '.join(SHUFFLE_MODES)}), got {mode!r}")
+
+
+def _verify_shuffle(op: Operation) -> None:
+    expect_counts(op, 3, 2)
+    _shuffle_mode(op)
+    if op.operand_types[1:] != [I32, I32] or op.result_types != [op.operand_types[0], I1]:
+        raise fail(op, f"expects (T, i32 offset, i32 width) -> (T, i1), got ({', '.join(map(str, op.operand_types))})"
+                       f" -> ({', '.join(map(str, op.result_types))})")
+
+
+def _lower_shuffle(op: Operation, lw: Any) -> Any:
+    mode = _shuffle_mode(op)
+
+    def kernel(machine: Any, frame: list, args: list) -> tuple:
+        ctx = machine.ctx
+        value, offset, width = args
+        value = lanes_shaped(machine, np.asarray(value))
+        lane = ctx.geometry.lane_in_wave.astype(np.int64)
+        base = np.arange(machine.lanes) - lane
+        size = int(width.reshape(-1)[0]) if uniform(machine, width) is not None else None
+        if size is None or size < 1 or size > machine.profile.wave_size or size & (size - 1):
+            report(machine, op, np.ones(1, bool), f"width must be the same power of two on every lane, at most the "
+                                                  f"subgroup size {machine.profile.wave_size}")
+            size = machine.profile.wave_size
+        shift = np.broadcast_to(np.asarray(offset, np.int64).reshape(-1), (machine.lanes,))
+        source = {"xor": lane ^ shift, "up": lane - shift, "down": lane + shift, "idx": shift}[mode]
+        valid = (lane < size) & (source >= 0) & (source < size)
+        waves = ctx.wave_of_lane
+        required = (lane < size)
+        reached = np.zeros(len(ctx.wave_starts), bool)
+        reached[waves[ctx.active]] = True
+        missing = reached[waves] & required & ~ctx.active
+        report(machine, op, missing, f"the first {size} lanes of the subgroup must all execute gpu.shuffle "
+                                     f"(this lane does not)", any_lane=True)
+        index = np.where(valid, base + source, np.arange(machine.lanes))
+        index = np.clip(index, 0, machine.lanes - 1)
+        return (value[index], valid)
     return kernel
 
 
@@ -235,6 +303,7 @@ def _register() -> None:
     for name in _ID_OPS:
         define(f"gpu.{name}", parse=_parse_id, verify=_verify_id, lower=_lower_id)
     define("gpu.barrier", parse=_parse_barrier, verify=_verify_barrier, lower=_lower_barrier)
+    define("gpu.shuffle", parse=_parse_shuffle, verify=_verify_shuffle, lower=_lower_shuffle)
     define("hal.interface.binding.subspan", parse=_parse_subspan, verify=_verify_subspan, lower=_lower_subspan)
     for kind in ("id", "count", "size"):
         define(f"hal.interface.workgroup.{kind}", parse=_parse_workgroup, verify=_verify_id, lower=_lower_workgroup)
