@@ -117,11 +117,15 @@ class OpParser:
                 raise scanner.error(f"expected an operation, found {scanner.found()}")
             reader = _CUSTOM_PARSERS.get(name) or _CUSTOM_PARSERS.get(f"func.{name}")
             if reader is None:
-                raise scanner.error(f"unknown operation '{name}' in the custom form: dxlinalg.mlir reads the custom "
-                                    f"form of the operations it supports (docs/mlir.md) and the generic form "
-                                    f"(\"{name}\"(...) : ...) of any", name_pos)
-            self.name = name if name in _CUSTOM_PARSERS else f"func.{name}"
-            reader(self)
+                if "." not in name:
+                    raise scanner.error(f"unknown operation '{name}': dxlinalg.mlir reads the custom form of the "
+                                        f"operations it supports (docs/mlir.md) and the generic form "
+                                        f"(\"dialect.op\"(...) : ...) of any", name_pos)
+                self.name = name
+                self._opaque()
+            else:
+                self.name = name if name in _CUSTOM_PARSERS else f"func.{name}"
+                reader(self)
         if scanner.peek_keyword("loc"):
             _skip_location(scanner)
         location = scanner.location(start)
@@ -191,6 +195,60 @@ class OpParser:
                                 f"{len(function.inputs)}", type_pos)
         self.operand_types = list(function.inputs)
         self.result_types = list(function.results)
+
+    def _opaque(self) -> None:
+        """The custom form of an operation this package does not define: its text is skipped to the end of the
+        line (brackets and strings balanced; regions opened at a line's end are read as regions), so a file that
+        holds it still parses; lowering rejects the operation by name if the kernel reaches it. Its results get
+        `DialectType('unknown')`."""
+        from dxlinalg.mlir.syntax import DialectType
+
+        scanner = self.scanner
+        text, end = scanner.text, scanner.end
+        pos = scanner.pos
+        start = pos
+        closers: list[str] = []
+        while pos < end:
+            char = text[pos]
+            if char == '"':
+                match = re.compile(r'"(?:[^"\\\n]|\\.)*"').match(text, pos, end)
+                pos = match.end() if match else pos + 1
+                continue
+            if text.startswith("//", pos):
+                newline = text.find("\n", pos)
+                pos = end if newline < 0 else newline
+                continue
+            if char == "-" and text.startswith("->", pos):
+                pos += 2
+                continue
+            if char in "([<":
+                closers.append({"(": ")", "[": "]", "<": ">"}[char])
+            elif char in ")]>":
+                if not closers or closers[-1] != char:
+                    raise scanner.error(f"unbalanced '{char}' in the operation '{self.name}'", pos)
+                closers.pop()
+            elif char == "{":
+                rest = text[pos + 1:text.find("\n", pos) if text.find("\n", pos) >= 0 else end]
+                if not closers and (not rest.strip() or rest.strip().startswith("//") or rest.strip().startswith("^")):
+                    scanner.pos = pos
+                    self.regions.append(self.region())
+                    pos = scanner.pos
+                    continue
+                closers.append("}")
+            elif char == "}":
+                if not closers:
+                    break
+                if closers[-1] != "}":
+                    raise scanner.error(f"unbalanced '}}' in the operation '{self.name}'", pos)
+                closers.pop()
+            elif char == "\n" and not closers:
+                break
+            pos += 1
+        if closers:
+            raise scanner.error(f"expected '{closers[-1]}' to close what the operation '{self.name}' opened", start)
+        scanner.pos = pos
+        self.attributes["dxlinalg.unparsed"] = text[start:pos].strip()
+        self.result_types = [DialectType("unknown")] * self.result_count
 
     # -- regions and blocks -------------------------------------------------------------------------------
     def region(self) -> Region:

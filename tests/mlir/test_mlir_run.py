@@ -455,9 +455,17 @@ def test_unsupported_operation_is_named_with_its_location() -> None:
     assert mlir.parse(text)  # the generic form of any operation parses
 
 
-def test_unknown_custom_form_is_a_parse_error_with_line_and_column() -> None:
-    with pytest.raises(ParseError, match=r"^4:\d+: unknown operation 'foo.bar'"):
-        mlir.parse(lanes_kernel("  %r = foo.bar %tid : index", "index"))
+def test_an_unknown_custom_form_parses_and_is_rejected_before_running() -> None:
+    body = "  %r = affine.apply affine_map<(d0) -> (d0 * 2)>(%tid)\n  %s = foo.bar %tid {a = \"}\"} : index"
+    module = mlir.parse(lanes_kernel(body, "index"))
+    assert [op.name for op in module.walk()][2:4] == ["affine.apply", "foo.bar"]
+    out = np.full(32, 7, np.int64)
+    with pytest.raises(MlirUnsupportedError, match=r"^4:\d+: operation 'affine.apply' is not supported"):
+        mlir.run(lanes_kernel(body, "index"), "k", buffers={0: out})
+    with pytest.raises(ParseError, match=r"^4:\d+: unknown operation 'frobnicate'"):
+        mlir.parse(lanes_kernel("  %r = frobnicate %tid : index", "index"))
+    with pytest.raises(ParseError, match=r"unbalanced '}' in the operation 'foo.bar'"):
+        mlir.parse(lanes_kernel("  %r = foo.bar (%tid : index", "index"))
 
 
 def test_parse_errors_say_what_was_expected() -> None:
@@ -646,3 +654,48 @@ def test_gpu_shuffle_with_an_inactive_lane_is_reported() -> None:
   }"""
     with pytest.raises(MlirUndefinedBehaviorError, match="must all execute gpu.shuffle"):
         run_lanes(body, "i32", np.int32)
+
+
+REJECTED = [  # (body computing %r of the result type, the result type, error class, message fragment)
+    ('  %r = "arith.cmpi"(%tid, %tid) <{predicate = 12 : i64}> : (index, index) -> i1', "i1", MlirVerifyError,
+     "predicate"),
+    ("  %r = arith.cmpi slt, %tid, %tid : index\n  %x = arith.addf %r, %r : i1", "i1", MlirVerifyError,
+     "floating-point"),
+    ("  %i = arith.index_cast %tid : index to i32\n  %r = arith.extsi %i : i32 to i16", "i16", MlirVerifyError,
+     "wider"),
+    ("  %i = arith.index_cast %tid : index to i32\n  %r = arith.trunci %i : i32 to i64", "i64", MlirVerifyError,
+     "narrower"),
+    ("  %i = arith.index_cast %tid : index to i32\n  %r = arith.bitcast %i : i32 to f16", "f16", MlirVerifyError,
+     "bit width"),
+    ('  %c = arith.constant 1 : i32\n  %r = "arith.select"(%c, %tid, %tid) : (i32, index, index) -> index', "index",
+     MlirVerifyError, "condition"),
+    ("  %i = arith.index_cast %tid : index to i4\n  %r = arith.extsi %i : i4 to i8", "i8", MlirUnsupportedError,
+     "element type i4"),
+    ("  %m = memref.alloc() : memref<4xf32>\n  %r = memref.load %m[%tid] : memref<4xf32>", "f32", MlirUnsupportedError,
+     "global memory"),
+    ('  %m = memref.alloca() : memref<4xf32>\n  %r = "memref.load"(%m) : (memref<4xf32>) -> f32', "f32",
+     MlirVerifyError, "indices"),
+    ("  %v = arith.constant dense<1.0> : vector<4xf32>\n  %r = vector.extract %v[5] : f32 from vector<4xf32>", "f32",
+     MlirVerifyError, "out of bounds"),
+    ("  %v = arith.constant dense<1.0> : vector<4xf32>\n  %r = vector.extract %v[0] : f16 from vector<4xf32>", "f16",
+     MlirVerifyError, "does not match"),
+    (("  %v = arith.constant dense<1.0> : vector<4xf32>\n  %s = vector.shape_cast %v : vector<4xf32> to vector<3xf32>\n"
+     "  %r = vector.extract %s[0] : f32 from vector<3xf32>"), "f32", MlirVerifyError, "same element type and count"),
+    (("  %a = arith.constant 1.0 : f32\n  %v = vector.from_elements %a, %a : vector<4xf32>\n"
+     "  %r = vector.extract %v[0] : f32 from vector<4xf32>"), "f32", MlirVerifyError, "requires 4 elements"),
+    ("  %v = arith.constant dense<1.0> : vector<4xf32>\n  %r = vector.reduction <frob>, %v : vector<4xf32> into f32",
+     "f32", MlirVerifyError, "combining kind"),
+    (("  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to %tid step %tid iter_args(%a = %c0) -> (index) {\n"
+     "    %f = arith.constant 1.0 : f32\n    scf.yield %f : f32\n  }"), "index", MlirVerifyError, "do not match"),
+    ("  %r = arith.addi %tid, %tid : index\n  cf.br ^bb1(%r : index)\n^bb1:\n  return\n^bb2:", "index",
+     MlirVerifyError, "operands for successor"),
+    ("  %r = func.call @missing(%tid) : (index) -> index", "index", MlirVerifyError, "valid function"),
+    ("  %r = gpu.lane_id\n  %r = gpu.lane_id", "index", MlirVerifyError, "redefinition"),
+]
+
+
+@pytest.mark.parametrize("body, result, error, fragment", REJECTED, ids=[r[3] for r in REJECTED])
+def test_each_rule_is_rejected_before_running(body: str, result: str, error: type, fragment: str) -> None:
+    text = lanes_kernel(body, result)
+    with pytest.raises(error, match=fragment):
+        mlir.prepare(text, "k")

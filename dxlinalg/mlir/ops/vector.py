@@ -368,6 +368,7 @@ def _verify_extract(op: Operation) -> None:
         raise fail(op, f"expected position attribute of rank no greater than vector rank, got {position!r}")
     if len(op.operands) != 1 + position.count(DYNAMIC):
         raise fail(op, "the dynamic positions must match the operands")
+    _check_static_positions(op, position, source.shape)
     expected = source.shape[len(position):]
     result = op.result_types[0]
     if shape_of(result) != expected or element_of(result) != source.element:
@@ -379,8 +380,15 @@ def _verify_insert(op: Operation) -> None:
     position = op.attributes.get("static_position")
     if not isinstance(position, list) or len(position) > len(dest.shape):
         raise fail(op, f"expected position attribute of rank no greater than dest vector rank, got {position!r}")
+    _check_static_positions(op, position, dest.shape)
     if shape_of(op.operand_types[0]) != dest.shape[len(position):]:
         raise fail(op, f"value type '{op.operand_types[0]}' does not fit position {position} of '{dest}'")
+
+
+def _check_static_positions(op: Operation, position: list, shape: tuple[int, ...]) -> None:
+    for axis, value in enumerate(position):
+        if int(value) != DYNAMIC and not 0 <= int(value) < shape[axis]:
+            raise fail(op, f"position {int(value)} is out of bounds of dimension {axis} ({shape[axis]})")
 
 
 def _positions(static: list[int], dynamic: list[np.ndarray], op: Operation, machine: Any,
