@@ -47,6 +47,16 @@ def test_iree_matmul_dispatch_equals_the_mma_chain_model(name: str, matrices: tu
     assert np.array_equal(out[0], a) and np.array_equal(out[1], b)
 
 
+@pytest.mark.parametrize("profile", ["nvidia-h100", "minimal", "adversarial"])
+def test_iree_matmul_on_every_profile_is_the_product_within_the_profiles_mma_model(
+        profile: str, matrices: tuple[np.ndarray, np.ndarray]) -> None:
+    a, b = matrices
+    out = mlir.run((KERNELS / "iree_matmul_256_f16.mlir").read_text(), IREE_ENTRY, (16, 1, 1),
+                   {0: a, 1: b, 2: np.zeros((256, 256), np.float32)}, profile=profile)
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.allclose(out[2], exact, rtol=1e-5, atol=1e-4)
+
+
 @pytest.mark.parametrize("name", ["tiled_matmul_f16.mlir", "tiled_matmul_f16_generic.mlir",
                                   "async_copy_matmul_f16_generic.mlir"])
 def test_hand_written_ldmatrix_mma_kernel_equals_the_model(name: str) -> None:
