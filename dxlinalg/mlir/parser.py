@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.errors import DxLinalgError, InvalidArgumentError
 from dxlinalg.mlir.ir import Block, Module, Operation, Region
 from dxlinalg.mlir.syntax import (
     Aliases,
@@ -125,7 +125,13 @@ class OpParser:
                 self._opaque()
             else:
                 self.name = name if name in _CUSTOM_PARSERS else f"func.{name}"
-                reader(self)
+                try:
+                    reader(self)
+                except (IndexError, KeyError, TypeError, AttributeError, ValueError) as error:
+                    if isinstance(error, DxLinalgError):
+                        raise
+                    raise scanner.error(f"'{self.name}': malformed custom form ({type(error).__name__}: {error})",
+                                        name_pos) from None
         if scanner.peek_keyword("loc"):
             _skip_location(scanner)
         location = scanner.location(start)

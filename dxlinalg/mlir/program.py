@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dxlinalg.errors import DxLinalgError
 from dxlinalg.mlir.errors import MlirUnsupportedError, MlirVerifyError, at
 from dxlinalg.mlir.ir import Block, Module, Operation, Region
 from dxlinalg.mlir.ops.registry import DEFINITIONS, Kernel
@@ -167,10 +168,20 @@ class Lowering:
         if definition is None:
             raise MlirUnsupportedError(at(operation.location, f"operation '{operation.name}' is not supported by "
                                                               f"dxlinalg.mlir (docs/mlir.md lists the supported ones)"))
-        definition.verify(operation)
-        inputs = tuple(self.use(name, type_, operation)
-                       for name, type_ in zip(operation.operands, operation.operand_types))
-        kernel = definition.lower(operation, self)
+        if len(operation.operands) != len(operation.operand_types):
+            raise MlirVerifyError(at(operation.location, f"'{operation.name}' op has {len(operation.operands)} "
+                                                         f"operands but {len(operation.operand_types)} types"))
+        try:
+            definition.verify(operation)
+            inputs = tuple(self.use(name, type_, operation)
+                           for name, type_ in zip(operation.operands, operation.operand_types))
+            kernel = definition.lower(operation, self)
+        except (IndexError, KeyError, TypeError, AttributeError, ValueError) as error:
+            if isinstance(error, DxLinalgError):
+                raise
+            raise MlirVerifyError(at(operation.location, f"'{operation.name}' op is malformed: its operands, "
+                                                         f"results or attributes do not have the form its "
+                                                         f"definition needs ({type(error).__name__}: {error})")) from None
         scope = self._scopes[-1]
         outputs = []
         for name, type_ in zip(operation.results, operation.result_types):

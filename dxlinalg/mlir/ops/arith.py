@@ -135,16 +135,10 @@ def _parse_constant(p: OpParser) -> None:
     value = p.attribute()
     if isinstance(value, bool):
         value = TypedInt(int(value), I1)
+    if not isinstance(value, (TypedInt, TypedFloat, DenseAttr)):
+        raise p.error(f"arith.constant needs an integer, float or dense<...> value, got {value!r}")
     p.attributes["value"] = value
-    p.result_types.append(_constant_type(value))
-
-
-def _constant_type(value: object) -> Type:
-    if isinstance(value, (TypedInt, TypedFloat)):
-        return value.type
-    if isinstance(value, DenseAttr):
-        return value.type
-    raise TypeError
+    p.result_types.append(value.type)
 
 
 # -- verifiers -----------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.mlir.executor import Branch, Exit, merge_lanes
-from dxlinalg.mlir.ir import Operation
+from dxlinalg.mlir.ir import Block, Operation
 from dxlinalg.mlir.ops.common import element_of, index_result, uniform
 from dxlinalg.mlir.ops.registry import define, fail
 from dxlinalg.mlir.parser import OpParser
@@ -92,11 +92,11 @@ def _parse_function(p: OpParser) -> None:
     if scanner.peek("{"):
         start = scanner.location()
         region = p.region()
-        if region.blocks and region.blocks[0].label is None:
-            region.blocks[0].arguments = arguments + extra
-        elif region.blocks:
+        if not region.blocks:
+            region.blocks.append(Block(None, [], [], start))
+        if region.blocks[0].label is not None:
             raise p.error("a function body's entry block takes its arguments from the signature")
-        region.blocks[0].location = region.blocks[0].location or start
+        region.blocks[0].arguments = arguments + extra
         p.regions.append(region)
 
 
@@ -256,8 +256,6 @@ def _lower_cond_br(op: Operation, lw: Any) -> Any:
 # -- scf ---------------------------------------------------------------------------------------------------------------
 def _implicit_yield(p: OpParser, region: Any) -> None:
     """scf.for and scf.if print no scf.yield when they yield nothing: add it back."""
-    from dxlinalg.mlir.ir import Block
-
     if not region.blocks:
         region.blocks.append(Block(None, [], [], p.location()))
     block = region.blocks[-1]
