@@ -32,6 +32,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                          help="threads per workgroup, when the kernel declares no known block size")
     command.add_argument("--buffer", action="append", default=[], metavar="BINDING=FILE",
                          help="bind a buffer (binding number or argument position): a .npy array or raw bytes")
+    command.add_argument("--constants", nargs="+", type=int, metavar="WORD",
+                         help="push constants (32-bit words) the kernel reads with hal.interface.constant.load")
     command.add_argument("--profile", default=DEFAULT_PROFILE,
                          help=f"built-in profile ({', '.join(builtin_profile_names())}) or a profile .json file")
     command.add_argument("--permissive", action="store_true",
@@ -83,7 +85,7 @@ def run_command(args: argparse.Namespace) -> int:
         raise _argument_error(f"kernel file {args.kernel!r} does not exist")
     results = run(kernel.read_text(), args.entry, tuple(args.workgroups), buffers,  # type: ignore[arg-type]
                   tuple(args.block_size) if args.block_size else None, args.profile,  # type: ignore[arg-type]
-                  not args.permissive)
+                  not args.permissive, constants=args.constants)
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)

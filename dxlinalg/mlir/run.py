@@ -116,14 +116,16 @@ def _triple(value: object, name: str, limit: int) -> tuple[int, int, int]:
 
 def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1, 1),
         buffers: Mapping[int, Any] | None = None, block_size: tuple[int, int, int] | None = None,
-        profile: str | DeviceProfile = "reference", strict: bool = True, *, step_limit: int = DEFAULT_STEP_LIMIT,
-        max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> dict[int, Any]:
+        profile: str | DeviceProfile = "reference", strict: bool = True, *, constants: Any = None,
+        step_limit: int = DEFAULT_STEP_LIMIT, max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> dict[int, Any]:
     """Run `entry` over `workgroups` and return every buffer afterwards (arrays keep their dtype and shape).
 
     `buffers` maps a binding number (IREE dispatch functions) or an argument position (kernels with arguments) to
     a numpy array (copied into a device buffer) or a `dxlinalg.memory` Buffer (used in place; its bytes come
     back); a scalar argument is a number. `strict` reports undefined behaviour (out of bounds, races, poison that
-    MLIR's docs define, divergent barriers); `step_limit` bounds the block executions of one chunk.
+    MLIR's docs define, divergent barriers); `constants` are the push constants IREE dispatches read with
+    `hal.interface.constant.load` (32-bit words: ints, or an array whose bytes are taken); `step_limit` bounds
+    the block executions of one chunk.
     """
     device = load_profile(profile)
     prepared = prepare(source, entry)
@@ -140,6 +142,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
             raise MlirArgumentError(f"buffers keys are binding numbers or argument positions (ints >= 0), not "
                                     f"{key!r}")
     bound, arguments = _bind(prepared, given, space)
+    words = _constant_words(constants)
     threads = block[0] * block[1] * block[2]
     lanes = max(threads, (max_lanes_per_chunk // threads) * threads)
 
@@ -147,7 +150,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
         ctx = current_context()
         assert ctx is not None
         machine = Machine(ctx, device, strict, device.mlir.index_bits, bound, grid, block, step_limit,
-                          prepared.lowering)
+                          prepared.lowering, extras={"constants": words})
         with np.errstate(all="ignore"):
             machine.call(prepared.function, _chunk_arguments(machine, prepared, arguments))
 
@@ -169,6 +172,24 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
             data = buffer.range.data[:array.nbytes]
             results[key] = data.copy().view(array.dtype).reshape(array.shape)
     return results
+
+
+def _constant_words(constants: Any) -> np.ndarray | None:
+    """Push constants as uint32 words: a numpy array's bytes, or a sequence of ints (each in [-2^31, 2^32))."""
+    if constants is None:
+        return None
+    if isinstance(constants, np.ndarray):
+        data = np.ascontiguousarray(constants).reshape(-1).view(np.uint8)
+        if data.size % 4:
+            raise MlirArgumentError(f"constants: {data.size} bytes is not a whole number of 32-bit words")
+        return data.view(np.uint32)
+    try:
+        values = [int(v) for v in constants]
+    except (TypeError, ValueError):
+        raise MlirArgumentError(f"constants must be 32-bit words (ints) or an array, not {constants!r}") from None
+    if any(not -(1 << 31) <= v < 1 << 32 for v in values):
+        raise MlirArgumentError(f"constants {values}: each must fit 32 bits")
+    return np.array([v & 0xFFFFFFFF for v in values], np.uint32)
 
 
 def _block_size(prepared: Prepared, block_size: object) -> tuple[int, int, int]:

@@ -466,11 +466,11 @@ def test_unsupported_operation_is_named_with_its_location() -> None:
 
 
 def test_an_unknown_custom_form_parses_and_is_rejected_before_running() -> None:
-    body = "  %r = affine.apply affine_map<(d0) -> (d0 * 2)>(%tid)\n  %s = foo.bar %tid {a = \"}\"} : index"
+    body = "  %r = affine.for %tid\n  %s = foo.bar %tid {a = \"}\"} : index"
     module = mlir.parse(lanes_kernel(body, "index"))
-    assert [op.name for op in module.walk()][2:4] == ["affine.apply", "foo.bar"]
+    assert [op.name for op in module.walk()][2:4] == ["affine.for", "foo.bar"]
     out = np.full(32, 7, np.int64)
-    with pytest.raises(MlirUnsupportedError, match=r"^4:\d+: operation 'affine.apply' is not supported"):
+    with pytest.raises(MlirUnsupportedError, match=r"^4:\d+: operation 'affine.for' is not supported"):
         mlir.run(lanes_kernel(body, "index"), "k", buffers={0: out})
     with pytest.raises(ParseError, match=r"^4:\d+: unknown operation 'frobnicate'"):
         mlir.parse(lanes_kernel("  %r = frobnicate %tid : index", "index"))
@@ -709,3 +709,55 @@ def test_each_rule_is_rejected_before_running(body: str, result: str, error: typ
     text = lanes_kernel(body, result)
     with pytest.raises(error, match=fragment):
         mlir.prepare(text, "k")
+
+
+def test_affine_maps_round_floordiv_down_ceildiv_up_and_mod_non_negative() -> None:
+    body = """  %c16 = arith.constant 16 : index
+  %x = arith.subi %tid, %c16 : index
+  %a = affine.apply affine_map<(d0) -> (d0 floordiv 3)>(%x)
+  %b = affine.apply affine_map<(d0)[s0] -> (d0 ceildiv s0)>(%x)[%c16]
+  %c = affine.apply affine_map<(d0) -> (d0 mod 5)>(%x)
+  %d = affine.min affine_map<(d0) -> (d0 * 2 + 1, 7)>(%x)
+  %e = affine.max affine_map<(d0) -> (d0, 0)>(%x)
+  %ab = arith.muli %a, %c16 : index
+  %abc = arith.addi %ab, %b : index
+  %m = arith.muli %abc, %c16 : index
+  %mc = arith.addi %m, %c : index
+  %md = arith.muli %mc, %c16 : index
+  %mde = arith.addi %md, %d : index
+  %r = arith.addi %mde, %e : index"""
+    x = np.arange(32) - 16
+    a, b, c = np.floor_divide(x, 3), -np.floor_divide(-x, 16), np.mod(x, 5)
+    d, e = np.minimum(2 * x + 1, 7), np.maximum(x, 0)
+    assert np.array_equal(run_lanes(body, "index", np.int64), (((a * 16 + b) * 16 + c) * 16 + d) + e)
+
+
+def test_util_assume_int_passes_values_and_reports_a_broken_assumption() -> None:
+    body = """  %a, %b = util.assume.int %tid<umin = 0, umax = 31>, %tid[<udiv = 1>, <umin = 0>] : index, index
+  %r = arith.addi %a, %b : index"""
+    assert np.array_equal(run_lanes(body, "index", np.int64), 2 * np.arange(32))
+    with pytest.raises(MlirUndefinedBehaviorError, match="assumption"):
+        run_lanes("  %r = util.assume.int %tid<umin = 0, umax = 30> : index", "index", np.int64)
+
+
+def test_push_constants_are_read_by_ordinal() -> None:
+    text = """
+func.func @k() attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %n = hal.interface.constant.load layout(<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>) ordinal(1) : i32
+  %f = hal.interface.constant.load layout(<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>) ordinal(0) : f32
+  %out = hal.interface.binding.subspan layout(<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>) binding(0) alignment(64) offset(%c0) flags(Indirect) : memref<32xf32, #hal.descriptor_type<storage_buffer>>
+  %tid = gpu.thread_id x
+  %i = arith.index_cast %tid : index to i32
+  %s = arith.addi %i, %n : i32
+  %sf = arith.sitofp %s : i32 to f32
+  %r = arith.mulf %sf, %f : f32
+  memref.store %r, %out[%tid] : memref<32xf32, #hal.descriptor_type<storage_buffer>>
+  return
+}"""
+    words = np.array([2.5, 0], np.float32).view(np.uint32)
+    words[1] = 10
+    out = mlir.run(text, "k", buffers={0: np.zeros(32, np.float32)}, constants=words)[0]
+    assert np.array_equal(out, (np.arange(32) + 10) * np.float32(2.5))
+    with pytest.raises(MlirArgumentError, match="push constant 1"):
+        mlir.run(text, "k", buffers={0: np.zeros(32, np.float32)}, constants=[1])
