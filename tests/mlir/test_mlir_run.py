@@ -761,3 +761,129 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
     assert np.array_equal(out, (np.arange(32) + 10) * np.float32(2.5))
     with pytest.raises(MlirArgumentError, match="push constant 1"):
         mlir.run(text, "k", buffers={0: np.zeros(32, np.float32)}, constants=[1])
+
+
+def test_float_casts_and_unsigned_conversions() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %c = arith.constant 1999 : i32
+  %u = arith.muli %i, %c : i32
+  %fu = arith.uitofp %u : i32 to f64
+  %h = arith.truncf %fu : f64 to f16
+  %e = arith.extf %h : f16 to f32
+  %seven = arith.constant 7.0 : f32
+  %m = arith.remf %e, %seven : f32
+  %n = arith.negf %m : f32
+  %s = arith.addf %e, %n : f32
+  %r = arith.fptoui %s : f32 to i32"""
+    e = (np.arange(32) * 1999).astype(np.float64).astype(np.float16).astype(np.float32)
+    expected = (e - np.fmod(e, np.float32(7))).astype(np.uint32)
+    assert np.array_equal(run_lanes(body, "i32", np.int32).view(np.uint32), expected)
+
+
+def test_addui_extended_and_vector_select() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %m = arith.constant -16 : i32
+  %sum, %carry = arith.addui_extended %i, %m : i32, i1
+  %cv = vector.broadcast %carry : i1 to vector<2xi1>
+  %a = vector.broadcast %sum : i32 to vector<2xi32>
+  %z = arith.constant dense<[7, 9]> : vector<2xi32>
+  %v = arith.select %cv, %a, %z : vector<2xi1>, vector<2xi32>
+  %r = vector.reduction <add>, %v : vector<2xi32> into i32"""
+    t = np.arange(32)
+    carry = t >= 16
+    assert np.array_equal(run_lanes(body, "i32", np.int32), np.where(carry, 2 * (t - 16), 16))
+
+
+def test_ids_and_dimensions_of_the_grid() -> None:
+    text = """
+func.func @k(%out: memref<2x3x64xindex>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %tid = gpu.thread_id x
+  %bx = gpu.block_id x
+  %by = gpu.block_id y
+  %gid = gpu.global_id x
+  %bd = gpu.block_dim x
+  %gd = gpu.grid_dim y
+  %lane = gpu.lane_id
+  %sg = gpu.subgroup_id
+  %sgs = gpu.subgroup_size
+  %nsg = gpu.num_subgroups
+  %wc = hal.interface.workgroup.count[0] : index
+  %ws = hal.interface.workgroup.size[0] : index
+  %a = arith.muli %sg, %sgs : index
+  %b = arith.addi %a, %lane : index
+  %c = arith.subi %b, %tid : index
+  %d = arith.muli %bx, %bd : index
+  %e = arith.addi %d, %tid : index
+  %f = arith.subi %gid, %e : index
+  %g = arith.addi %c, %f : index
+  %h = arith.muli %nsg, %sgs : index
+  %i = arith.subi %h, %ws : index
+  %j = arith.addi %g, %i : index
+  %k = arith.addi %j, %gd : index
+  %l = arith.addi %k, %wc : index
+  memref.store %l, %out[%bx, %by, %tid] : memref<2x3x64xindex>
+  return
+}"""
+    out = mlir.run(text, "k", (2, 3, 1), {0: np.zeros((2, 3, 64), np.int64)})[0]
+    assert np.array_equal(out, np.full((2, 3, 64), 3 + 2))
+    minimal = mlir.run(text, "k", (2, 3, 1), {0: np.zeros((2, 3, 64), np.int64)}, profile="minimal")[0]
+    assert np.array_equal(minimal, out)
+
+
+def test_dynamic_insert_splat_permutation_broadcast_and_memref_casts() -> None:
+    text = """
+func.func @k(%in: memref<4x8xf32>, %out: memref<32x4xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %pad = arith.constant 0.0 : f32
+  %row = arith.remui %tid, %c4 : index
+  %dyn = memref.cast %in : memref<4x8xf32> to memref<?x8xf32>
+  %flat = memref.reinterpret_cast %in to offset: [0], sizes: [32], strides: [1] : memref<4x8xf32> to memref<32xf32>
+  %col = vector.transfer_read %dyn[%c0, %row], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x8xf32>, vector<4xf32>
+  %bc = vector.transfer_read %dyn[%row, %c0], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1) -> (0)>} : memref<?x8xf32>, vector<4xf32>
+  %x = memref.load %flat[%tid] : memref<32xf32>
+  %s = vector.splat %x : vector<4xf32>
+  %v = vector.insert %x, %col[%row] : f32 into vector<4xf32>
+  %w = arith.addf %v, %bc : vector<4xf32>
+  %y = arith.addf %w, %s : vector<4xf32>
+  vector.store %y, %out[%tid, %c0] : memref<32x4xf32>, vector<4xf32>
+  return
+}"""
+    data = np.arange(32, dtype=np.float32).reshape(4, 8)
+    got = mlir.run(text, "k", buffers={0: data, 1: np.zeros((32, 4), np.float32)})[1]
+    for t in range(32):
+        row = t % 4
+        col = data[:, row].copy()
+        col[row] = data.reshape(-1)[t]
+        assert np.array_equal(got[t], col + data[row, 0] + data.reshape(-1)[t])
+
+
+def test_unsigned_scf_for_and_functions_returning_several_values() -> None:
+    text = """
+func.func private @divmod(%a: i32, %b: i32) -> (i32, i32) {
+  %q = arith.divui %a, %b : i32
+  %r = arith.remui %a, %b : i32
+  return %q, %r : i32, i32
+}
+func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %i = arith.index_cast %tid : index to i32
+  %lo = arith.constant 4294967290 : i32
+  %hi = arith.constant -1 : i32
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %n = scf.for unsigned %k = %lo to %hi step %one iter_args(%acc = %zero) -> (i32) : i32 {
+    %a = arith.addi %acc, %one : i32
+    scf.yield %a : i32
+  }
+  %three = arith.constant 3 : i32
+  %q, %r = func.call @divmod(%i, %three) : (i32, i32) -> (i32, i32)
+  %s = arith.addi %q, %r : i32
+  %t = arith.addi %s, %n : i32
+  memref.store %t, %out[%tid] : memref<32xi32>
+  return
+}"""
+    t = np.arange(32)
+    got = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
+    assert np.array_equal(got, t // 3 + t % 3 + 5)
