@@ -102,7 +102,10 @@ class Machine:
             return result.values
         return self._run_cfg(region, frame)
 
-    def _run_block(self, block: CompiledBlock, frame: list[Any]) -> Any:
+    def _run_block(self, block: CompiledBlock, frame: list[Any], lanes: np.ndarray | None = None) -> Any:
+        """Runs a block's operations and returns what its terminator gives. With `lanes` (some lanes of a
+        diverged CFG), results are written for those lanes only: other lanes may run this block at another time
+        while these still need their values."""
         machine = self
         compiled = block.terminator
         try:
@@ -110,7 +113,8 @@ class Machine:
                 results = compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
                 if compiled.outputs:
                     for slot, value in zip(compiled.outputs, results):  # type: ignore[arg-type]
-                        frame[slot] = value
+                        old = frame[slot]
+                        frame[slot] = value if lanes is None or old is None else merge_lanes(lanes, value, old)
             compiled = block.terminator
             return compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
         except DxLinalgError as error:
@@ -139,7 +143,7 @@ class Machine:
             if not full:
                 ctx.push_mask(lanes)
             try:
-                result = self._run_block(block, frame)
+                result = self._run_block(block, frame, None if full else lanes)
             finally:
                 if not full:
                     ctx.pop_mask()
@@ -171,29 +175,64 @@ def merge_lanes(lanes: np.ndarray, new: Any, old: Any) -> Any:
 
 
 def _reverse_post_order(region: CompiledRegion) -> list[int]:
-    """Block indices in reverse post-order from the entry (loop headers before their bodies, exits after);
+    """Block indices in the order lanes run them: reverse post-order from the entry, a loop's blocks before the
+    blocks its exits lead to (so lanes that leave a loop early wait for the others where the paths join, as GPUs
+    reconverge: a barrier after a data-dependent loop is reached by all lanes together). Computed once per region;
     unreachable blocks are left out."""
-    successors: dict[int, list[int]] = {}
-    for block in region.blocks:
-        successors[block.index] = [region.labels[label] for label in block.terminator.op.successors]
-    seen: set[int] = set()
+    cached = region.__dict__.get("_order")
+    if cached is not None:
+        return cached
+    successors = {block.index: [region.labels[label] for label in block.terminator.op.successors]
+                  for block in region.blocks}
+    depth = _loop_depths(successors)
+    seen: set[int] = {0}
     post: list[int] = []
-    stack: list[tuple[int, int]] = [(0, 0)]
-    seen.add(0)
+    stack: list[tuple[int, list[int]]] = [(0, sorted(successors[0], key=lambda b: depth[b]))]
     while stack:
-        node, child = stack[-1]
-        nexts = successors[node]
-        if child < len(nexts):
-            stack[-1] = (node, child + 1)
-            nxt = nexts[child]
+        node, pending = stack[-1]
+        if pending:
+            nxt = pending.pop(0)
             if nxt not in seen:
                 seen.add(nxt)
-                stack.append((nxt, 0))
+                stack.append((nxt, sorted(successors[nxt], key=lambda b: depth[b])))
         else:
             stack.pop()
             post.append(node)
-    return post[::-1]
+    order = post[::-1]
+    region.__dict__["_order"] = order
+    return order
 
+
+def _loop_depths(successors: dict[int, list[int]]) -> dict[int, int]:
+    """How many natural loops (a back edge to a block that dominates its source) contain each block."""
+    blocks = list(successors)
+    predecessors: dict[int, list[int]] = {b: [] for b in blocks}
+    for b, nexts in successors.items():
+        for n in nexts:
+            predecessors[n].append(b)
+    dominators: dict[int, set[int]] = {b: set(blocks) for b in blocks}
+    dominators[0] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for b in blocks[1:]:
+            incoming = [dominators[p] for p in predecessors[b]]
+            new = (set.intersection(*incoming) if incoming else set()) | {b}
+            if new != dominators[b]:
+                dominators[b], changed = new, True
+    depth = dict.fromkeys(blocks, 0)
+    for source, nexts in successors.items():
+        for header in nexts:
+            if header in dominators[source]:
+                body, work = {header, source}, [source]
+                while work:
+                    for p in predecessors[work.pop()]:
+                        if p not in body:
+                            body.add(p)
+                            work.append(p)
+                for b in body:
+                    depth[b] += 1
+    return depth
 
 def _located(error: DxLinalgError, op: Any) -> DxLinalgError:
     """An error of a lower layer (dxlinalg.nvgpu, dxlinalg.gpu) as this package's, with the operation's location."""

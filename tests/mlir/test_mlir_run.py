@@ -887,3 +887,60 @@ func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32:
     t = np.arange(32)
     got = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
     assert np.array_equal(got, t // 3 + t % 3 + 5)
+
+
+def test_a_block_rerun_by_other_lanes_keeps_the_values_of_lanes_waiting_elsewhere() -> None:
+    """Lanes 1..31 leave the loop at once, having loaded counter = 10; lane 0 loops three times, incrementing
+    the counter. The header's load runs again for lane 0 only: the others keep what they loaded."""
+    text = """
+func.func @k(%counter: memref<1xi32>, %out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : index
+  %is0 = arith.cmpi eq, %tid, %zero : index
+  %one = arith.constant 1 : i32
+  %three = arith.constant 13 : i32
+  cf.br ^header
+^header:
+  %x = memref.load %counter[%c0] : memref<1xi32>
+  %more = arith.cmpi slt, %x, %three : i32
+  %go = arith.andi %more, %is0 : i1
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %y = arith.addi %x, %one : i32
+  memref.store %y, %counter[%c0] : memref<1xi32>
+  cf.br ^header
+^exit:
+  memref.store %x, %out[%tid] : memref<32xi32>
+  return
+}"""
+    out = mlir.run(text, "k", buffers={0: np.full(1, 10, np.int32), 1: np.full(32, -1, np.int32)})
+    assert out[0][0] == 13 and out[1][0] == 13 and np.array_equal(out[1][1:], np.full(31, 10, np.int32))
+
+
+def test_lanes_leaving_a_data_dependent_loop_early_meet_the_others_at_the_barrier_after_it() -> None:
+    text = """
+func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %n = arith.index_cast %tid : index to i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %shared = memref.alloc() : memref<32xi32, #gpu.address_space<workgroup>>
+  cf.br ^loop(%c0 : i32)
+^loop(%i: i32):
+  %go = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %go, ^body, ^done
+^body:
+  %j = arith.addi %i, %c1 : i32
+  cf.br ^loop(%j : i32)
+^done:
+  memref.store %i, %shared[%tid] : memref<32xi32, #gpu.address_space<workgroup>>
+  gpu.barrier
+  %c31 = arith.constant 31 : index
+  %other = arith.subi %c31, %tid : index
+  %v = memref.load %shared[%other] : memref<32xi32, #gpu.address_space<workgroup>>
+  memref.store %v, %out[%tid] : memref<32xi32>
+  return
+}"""
+    out = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
+    assert np.array_equal(out, 31 - np.arange(32))
