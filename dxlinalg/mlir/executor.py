@@ -68,6 +68,7 @@ class Machine:
     lowering: Any
     steps: int = 0
     extras: dict[str, Any] = field(default_factory=dict)
+    kernel_body: CompiledRegion | None = None
 
     @property
     def lanes(self) -> int:
@@ -125,6 +126,7 @@ class Machine:
         ctx = self.ctx
         order = _reverse_post_order(region)
         rank = {block: position for position, block in enumerate(order)}
+        barriers = _barrier_blocks(region)
         done = len(order)
         start = ctx.active.copy()
         waiting = np.where(start, rank[0], done)          # per lane: rank of the block it waits at
@@ -135,6 +137,8 @@ class Machine:
             if pending.size == 0 or int(pending.min()) == done:
                 break
             current = int(pending.min())
+            if order[current] in barriers:
+                current = _past_barrier(current, pending, order, barriers, done)
             index = order[current]
             block = region.blocks[index]
             lanes = start & (waiting == current)
@@ -152,6 +156,8 @@ class Machine:
                     merge_lanes(lanes, new, old) for new, old in zip(result.values, exit_values)]
                 exited |= lanes
                 waiting[lanes] = done
+                if region is self.kernel_body:
+                    ctx.return_lanes(lanes)      # threads that left the kernel: barriers no longer wait for them
                 continue
             for label, target_lanes, values in result.targets:
                 going = lanes if target_lanes is None else (lanes & target_lanes)
@@ -185,22 +191,47 @@ def _reverse_post_order(region: CompiledRegion) -> list[int]:
     successors = {block.index: [region.labels[label] for label in block.terminator.op.successors]
                   for block in region.blocks}
     depth = _loop_depths(successors)
+
+    def visiting_order(node: int) -> list[int]:
+        # visited first = run last: a loop's exits before its own blocks
+        return sorted(successors[node], key=lambda b: depth[b])
+
     seen: set[int] = {0}
     post: list[int] = []
-    stack: list[tuple[int, list[int]]] = [(0, sorted(successors[0], key=lambda b: depth[b]))]
+    stack: list[tuple[int, list[int]]] = [(0, visiting_order(0))]
     while stack:
         node, pending = stack[-1]
         if pending:
             nxt = pending.pop(0)
             if nxt not in seen:
                 seen.add(nxt)
-                stack.append((nxt, sorted(successors[nxt], key=lambda b: depth[b])))
+                stack.append((nxt, visiting_order(nxt)))
         else:
             stack.pop()
             post.append(node)
     order = post[::-1]
     region.__dict__["_order"] = order
     return order
+
+
+def _barrier_blocks(region: CompiledRegion) -> frozenset[int]:
+    """Blocks that hold a gpu.barrier (directly or in a nested region)."""
+    cached = region.__dict__.get("_barriers")
+    if cached is None:
+        cached = frozenset(block.index for block in region.blocks
+                           if any(nested.name == "gpu.barrier" for compiled in block.body
+                                  for nested in compiled.op.walk()))
+        region.__dict__["_barriers"] = cached
+    return cached
+
+
+def _past_barrier(current: int, pending: np.ndarray, order: list[int], barriers: frozenset[int], done: int) -> int:
+    """Lanes at a block with a barrier wait while others can still run a block without one (on a GPU the
+    barrier waits for them): the first such block, else `current`."""
+    for candidate in np.unique(pending):
+        if candidate != done and order[int(candidate)] not in barriers:
+            return int(candidate)
+    return current
 
 
 def _loop_depths(successors: dict[int, list[int]]) -> dict[int, int]:

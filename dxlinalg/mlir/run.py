@@ -150,7 +150,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
         ctx = current_context()
         assert ctx is not None
         machine = Machine(ctx, device, strict, device.mlir.index_bits, bound, grid, block, step_limit,
-                          prepared.lowering, extras={"constants": words})
+                          prepared.lowering, extras={"constants": words}, kernel_body=prepared.function.body)
         with np.errstate(all="ignore"):
             machine.call(prepared.function, _chunk_arguments(machine, prepared, arguments))
 

@@ -944,3 +944,22 @@ func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32:
 }"""
     out = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
     assert np.array_equal(out, 31 - np.arange(32))
+
+
+def test_threads_that_returned_are_not_waited_for_at_a_barrier() -> None:
+    text = """
+func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %tid = gpu.thread_id x
+  %c8 = arith.constant 8 : index
+  %early = arith.cmpi ult, %tid, %c8 : index
+  cf.cond_br %early, ^leave, ^stay
+^leave:
+  return
+^stay:
+  gpu.barrier
+  %one = arith.constant 1 : i32
+  memref.store %one, %out[%tid] : memref<32xi32>
+  return
+}"""
+    out = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
+    assert np.array_equal(out, (np.arange(32) >= 8).astype(np.int32))
