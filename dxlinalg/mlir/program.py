@@ -58,10 +58,13 @@ class Lowering:
     def __init__(self, module: Module) -> None:
         self.module = module
         self.symbols: dict[str, Operation] = {}
+        self.globals: dict[str, Operation] = {}
         for operation in module.walk():
             name = operation.attributes.get("sym_name")
             if operation.name in FUNCTION_OPS and isinstance(name, str):
                 self.symbols.setdefault(name, operation)
+            elif operation.name == "memref.global" and isinstance(name, str):
+                self.globals.setdefault(name, operation)
         self.functions: dict[str, CompiledFunction] = {}
         self._scopes: list[dict[str, tuple[int, Type]]] = []
         self._forward: list[set[str]] = []

@@ -143,6 +143,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
                                     f"{key!r}")
     bound, arguments = _bind(prepared, given, space)
     words = _constant_words(constants)
+    device_globals: dict[str, Any] = {}            # memref.global in device memory: one copy for the whole run
     threads = block[0] * block[1] * block[2]
     lanes = max(threads, (max_lanes_per_chunk // threads) * threads)
 
@@ -150,7 +151,7 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
         ctx = current_context()
         assert ctx is not None
         machine = Machine(ctx, device, strict, device.mlir.index_bits, bound, grid, block, step_limit,
-                          prepared.lowering, extras={"constants": words}, kernel_body=prepared.function.body)
+                          prepared.lowering, extras={"constants": words, "globals": device_globals}, kernel_body=prepared.function.body)
         with np.errstate(all="ignore"):
             machine.call(prepared.function, _chunk_arguments(machine, prepared, arguments))
 

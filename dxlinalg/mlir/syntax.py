@@ -39,8 +39,8 @@ from dxlinalg.nvgpu.types import (
 )
 
 __all__ = ["Aliases", "DenseAttr", "DialectAttr", "DialectType", "FunctionType", "NoneType", "SymbolRef",
-           "TupleType", "TypedFloat", "TypedInt", "read_attribute", "read_dictionary", "read_result_types", "read_type",
-           "skip_balanced"]
+           "TensorType", "TupleType", "TypedFloat", "TypedInt", "read_attribute", "read_dense", "read_dictionary",
+           "read_result_types", "read_type", "skip_balanced"]
 
 _DIMENSION = re.compile(r"([0-9]+|\?)[ \t\r\n]*x")
 _HEX_FLOAT = re.compile(r"0x[0-9a-fA-F]+")
@@ -64,6 +64,19 @@ class FunctionType(Type):
         results = str(self.results[0]) if len(self.results) == 1 and not isinstance(
             self.results[0], FunctionType) else f"({', '.join(map(str, self.results))})"
         return f"({', '.join(map(str, self.inputs))}) -> {results}"
+
+
+@dataclass(frozen=True)
+class TensorType(Type):
+    """`tensor<4x?xf32>`: read for the types of dense constants (a memref.global's initial value); no kernel
+    value has it."""
+
+    shape: tuple[int | None, ...]
+    element: ScalarType
+
+    def __str__(self) -> str:
+        dims = "".join(("?" if n is None else str(n)) + "x" for n in self.shape)
+        return f"tensor<{dims}{self.element}>"
 
 
 @dataclass(frozen=True)
@@ -227,9 +240,14 @@ def read_type(scanner: Scanner, aliases: Aliases) -> Type:
             return TupleType(tuple(types))
         if name == "none":
             return NoneType()
-        if name in ("tensor", "complex"):
-            raise scanner.error(f"'{name}' types are not supported: a GPU kernel here works on memrefs and vectors",
-                                start)
+        if name == "tensor":
+            scanner.expect("<", "after 'tensor'")
+            shape = _dimensions(scanner, "tensor")
+            element = _element(scanner, aliases, "tensor")
+            scanner.expect(">", "to close the tensor type")
+            return TensorType(tuple(shape), element)
+        if name == "complex":
+            raise scanner.error("'complex' types are not supported", start)
         try:
             return ScalarType(name)
         except InvalidArgumentError:
@@ -525,21 +543,26 @@ def _dense_array(scanner: Scanner, aliases: Aliases) -> list[object]:
     return items
 
 
-def _dense(scanner: Scanner, aliases: Aliases) -> DenseAttr:
-    """`dense<v>` (a splat), `dense<[[1, 2], [3, 4]]>`, `dense<"0x...">` (hex bytes), then `: type`."""
+def _dense(scanner: Scanner, aliases: Aliases, implied: Type | None = None) -> DenseAttr:
+    """`dense<v>` (a splat), `dense<[[1, 2], [3, 4]]>`, `dense<"0x...">` (hex bytes), then `: type` (unless the
+    context implies the type: a memref.global's initial value)."""
     from dxlinalg.mlir.values import numpy_dtype
 
     scanner.accept_keyword("dense")
     start = scanner.pos
     body = skip_balanced(scanner, "<")
-    scanner.expect(":", "after dense<...> (its type)")
-    type_ = read_type(scanner, aliases)
-    if isinstance(type_, VectorType):
-        shape, element = type_.shape, type_.element
+    if implied is not None and not scanner.peek(":"):
+        type_ = implied
+    else:
+        scanner.expect(":", "after dense<...> (its type)")
+        type_ = read_type(scanner, aliases)
+    if isinstance(type_, (VectorType, MemRefType, TensorType)) and all(size is not None for size in type_.shape):
+        shape, element = tuple(type_.shape), type_.element
     elif isinstance(type_, ScalarType):
         shape, element = (), type_
     else:
-        raise scanner.error(f"dense<...> of type '{type_}' is not supported (vectors and scalars are)", start)
+        raise scanner.error(f"dense<...> of type '{type_}' is not supported (static vectors, tensors and scalars "
+                            f"are)", start)
     dtype = numpy_dtype(element)
     text = body.strip()
     if text.startswith('"0x'):
@@ -564,6 +587,11 @@ def _dense(scanner: Scanner, aliases: Aliases) -> DenseAttr:
 
     return DenseAttr(wrap_integers(np.array(converted.tolist() if shape else int(array.item()), dtype=object),
                                    element), type_)
+
+
+def read_dense(scanner: Scanner, aliases: Aliases, implied: Type) -> DenseAttr:
+    """`dense<...>` whose type the context gives (`memref.global @g : memref<4xf32> = dense<...>`)."""
+    return _dense(scanner, aliases, implied)
 
 
 def _dense_literal(scanner: Scanner, element: ScalarType) -> object:

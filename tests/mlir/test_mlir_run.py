@@ -963,3 +963,33 @@ func.func @k(%out: memref<32xi32>) attributes {gpu.known_block_size = array<i32:
 }"""
     out = mlir.run(text, "k", buffers={0: np.zeros(32, np.int32)})[0]
     assert np.array_equal(out, (np.arange(32) >= 8).astype(np.int32))
+
+
+def test_memref_globals_in_workgroup_and_device_memory() -> None:
+    text = """
+module {
+  memref.global "private" @tile : memref<32xf32, #gpu.address_space<workgroup>>
+  memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 4.0, 8.0]>
+  func.func @k(%out: memref<64xf32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+    %tid = gpu.thread_id x
+    %bx = gpu.block_id x
+    %c4 = arith.constant 4 : index
+    %c31 = arith.constant 31 : index
+    %c32 = arith.constant 32 : index
+    %tile = memref.get_global @tile : memref<32xf32, #gpu.address_space<workgroup>>
+    %table = memref.get_global @table : memref<4xf32>
+    %k = arith.remui %tid, %c4 : index
+    %v = memref.load %table[%k] : memref<4xf32>
+    memref.store %v, %tile[%tid] : memref<32xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %o = arith.subi %c31, %tid : index
+    %w = memref.load %tile[%o] : memref<32xf32, #gpu.address_space<workgroup>>
+    %base = arith.muli %bx, %c32 : index
+    %i = arith.addi %base, %tid : index
+    memref.store %w, %out[%i] : memref<64xf32>
+    return
+  }
+}"""
+    out = mlir.run(text, "k", (2, 1, 1), {0: np.zeros(64, np.float32)})[0]
+    t = np.arange(32)
+    assert np.array_equal(out, np.tile(np.array([1.0, 2.0, 4.0, 8.0], np.float32)[(31 - t) % 4], 2))

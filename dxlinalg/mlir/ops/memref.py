@@ -474,7 +474,103 @@ def _lower_reinterpret_cast(op: Operation, lw: Any) -> Any:
     return kernel
 
 
+# -- memref.global / memref.get_global ---------------------------------------------------------------------------------
+def _parse_global(p: OpParser) -> None:
+    """`memref.global ["private"] [constant] @name : memref<...> [= dense<...> | = uninitialized] {attrs}`."""
+    visibility = p.scanner.string_literal()
+    if visibility is not None:
+        p.attributes["sym_visibility"] = visibility
+    if p.accept_keyword("constant"):
+        p.attributes["constant"] = True
+    p.attributes["sym_name"] = p.symbol_name()
+    p.expect(":", "before the global's type")
+    p.attributes["type"] = p.type()
+    if p.accept("="):
+        if p.accept_keyword("uninitialized"):
+            p.attributes["initial_value"] = True
+        elif p.scanner.peek_keyword("dense"):
+            from dxlinalg.mlir.syntax import read_dense
+
+            p.attributes["initial_value"] = read_dense(p.scanner, p.aliases, p.attributes["type"])  # type: ignore[arg-type]
+        else:
+            p.attributes["initial_value"] = p.attribute()
+    p.attr_dict()
+
+
+def _verify_global(op: Operation) -> None:
+    check_memref(op, op.attributes.get("type"), "type")
+    if not isinstance(op.attributes.get("sym_name"), str):
+        raise fail(op, "requires a symbol name")
+
+
+def _parse_get_global(p: OpParser) -> None:
+    """`%m = memref.get_global @name : memref<...>`."""
+    from dxlinalg.mlir.syntax import SymbolRef
+
+    p.attributes["name"] = SymbolRef(p.symbol_name())
+    p.attr_dict()
+    p.expect(":", "before the type")
+    p.result_types.append(p.type())
+
+
+def _verify_get_global(op: Operation) -> None:
+    expect_counts(op, 0, 1)
+    check_memref(op, op.result_types[0], "result")
+
+
+def _lower_get_global(op: Operation, lw: Any) -> Any:
+    from dxlinalg.mlir.syntax import DenseAttr, SymbolRef
+
+    reference = op.attributes.get("name")
+    name = reference.name if isinstance(reference, SymbolRef) else None
+    declaration = lw.globals.get(name)
+    if declaration is None:
+        raise fail(op, f"'{name}' does not reference a valid global memref")
+    type_ = declaration.attributes["type"]
+    if type_ != op.result_types[0]:
+        raise fail(op, f"result type {op.result_types[0]} does not match type {type_} of the global memref @{name}")
+    space = memory_space_of(type_)
+    if any(size is None for size in type_.shape):
+        raise MlirUnsupportedError(at(op.location, f"global @{name} of dynamic shape {type_}"))
+    strides, offset = layout_of(type_)
+    dtype = numpy_dtype(type_.element)
+    elements = int(np.prod(type_.shape, dtype=np.int64)) if type_.shape else 1
+    initial = declaration.attributes.get("initial_value")
+    if space == "workgroup" and isinstance(initial, DenseAttr):
+        raise MlirUnsupportedError(at(declaration.location, f"global @{name} in workgroup memory with an initial "
+                                                            f"value (workgroup memory starts undefined)"))
+    if space == "private":
+        raise MlirUnsupportedError(at(declaration.location, f"global @{name} in private memory"))
+
+    def kernel(machine: Any, frame: list, args: list) -> tuple:
+        cache = machine.extras.setdefault("globals", {}) if space == "global" else \
+            machine.extras.setdefault("workgroup_globals", {})
+        memref = cache.get(name)
+        if memref is None:
+            if space == "workgroup":
+                used = machine.extras.get("workgroup_bytes", 0) + elements * dtype.itemsize
+                if used > machine.profile.mlir.max_workgroup_bytes:
+                    raise MlirUnsupportedError(at(op.location, f"workgroup memory grows to {used} bytes, more than "
+                                                               f"the profile's mlir.max_workgroup_bytes"))
+                machine.extras["workgroup_bytes"] = used
+                memory: Any = GroupSharedMemory(machine.ctx, elements * dtype.itemsize, name=f"@{name}")
+            else:
+                values = np.zeros(elements, dtype)
+                if isinstance(initial, DenseAttr):
+                    values[:] = np.broadcast_to(initial.values, type_.shape).reshape(-1)
+                from dxlinalg.gpu.typed_view import BufferMemory
+
+                memory = BufferMemory(values.view(np.uint8).copy(), f"@{name}")
+            memref = MemRef(memory, dtype, tuple(type_.shape), tuple(strides), int(offset or 0), 0,  # type: ignore[arg-type]
+                            f"@{name}", space, elements)
+            cache[name] = memref
+        return (memref,)
+    return kernel
+
+
 def _register() -> None:
+    define("memref.global", parse=_parse_global, verify=_verify_global, lower=_lower_nothing)
+    define("memref.get_global", parse=_parse_get_global, verify=_verify_get_global, lower=_lower_get_global)
     define("memref.alloc", parse=_parse_alloc, verify=_verify_alloc, lower=_lower_alloc)
     define("memref.alloca", parse=_parse_alloc, verify=_verify_alloc, lower=_lower_alloc)
     define("memref.dealloc", parse=_parse_dealloc, verify=_verify_dealloc, lower=_lower_nothing)
