@@ -26,8 +26,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     command = subparsers.add_parser("mlir", help="run an MLIR GPU kernel (.mlir text) on the simulated GPU")
     command.add_argument("kernel", help="the MLIR file")
     command.add_argument("--entry", required=True, help="the function to run")
-    command.add_argument("--workgroups", nargs=3, type=int, default=[1, 1, 1], metavar=("X", "Y", "Z"),
-                         help="workgroups to dispatch (default: 1 1 1)")
+    command.add_argument("--workgroups", nargs=3, type=int, metavar=("X", "Y", "Z"),
+                         help="workgroups to dispatch (default: an IREE kernel's static count, else 1 1 1)")
     command.add_argument("--block-size", nargs=3, type=int, metavar=("X", "Y", "Z"),
                          help="threads per workgroup, when the kernel declares no known block size")
     command.add_argument("--buffer", action="append", default=[], metavar="BINDING=FILE",
@@ -83,14 +83,14 @@ def run_command(args: argparse.Namespace) -> int:
     kernel = Path(args.kernel)
     if not kernel.is_file():
         raise _argument_error(f"kernel file {args.kernel!r} does not exist")
-    results = run(kernel.read_text(), args.entry, tuple(args.workgroups), buffers,  # type: ignore[arg-type]
+    results = run(kernel.read_text(), args.entry, tuple(args.workgroups) if args.workgroups else None, buffers,  # type: ignore[arg-type]
                   tuple(args.block_size) if args.block_size else None, args.profile,  # type: ignore[arg-type]
                   not args.permissive, constants=args.constants)
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    print(f"{args.kernel}: @{args.entry} ran over {' x '.join(map(str, args.workgroups))} workgroups on profile "
-          f"{args.profile}")
+    grid = " x ".join(map(str, args.workgroups)) if args.workgroups else "the kernel's"
+    print(f"{args.kernel}: @{args.entry} ran over {grid} workgroups on profile {args.profile}")
     for key in sorted(results):
         data = results[key]
         line = f"  buffer {key}: {np.asarray(data).nbytes} bytes"

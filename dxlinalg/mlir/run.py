@@ -114,11 +114,14 @@ def _triple(value: object, name: str, limit: int) -> tuple[int, int, int]:
     return values  # type: ignore[return-value]
 
 
-def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1, 1),
+def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] | None = None,
         buffers: Mapping[int, Any] | None = None, block_size: tuple[int, int, int] | None = None,
         profile: str | DeviceProfile = "reference", strict: bool = True, *, constants: Any = None,
         step_limit: int = DEFAULT_STEP_LIMIT, max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> dict[int, Any]:
     """Run `entry` over `workgroups` and return every buffer afterwards (arrays keep their dtype and shape).
+
+    `workgroups` None: the count an IREE kernel's `iree_codegen.dispatch_config` yields as constants (a static
+    dispatch), else (1, 1, 1).
 
     `buffers` maps a binding number (IREE dispatch functions) or an argument position (kernels with arguments) to
     a numpy array (copied into a device buffer) or a `dxlinalg.memory` Buffer (used in place; its bytes come
@@ -129,7 +132,8 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
     """
     device = load_profile(profile)
     prepared = prepare(source, entry)
-    grid = _triple(workgroups, "workgroups", MAX_GROUPS_PER_DIMENSION)
+    grid = _triple(_default_workgroups(prepared) if workgroups is None else workgroups, "workgroups",
+                   MAX_GROUPS_PER_DIMENSION)
     block = _block_size(prepared, block_size)
     if not isinstance(strict, bool):
         raise MlirArgumentError(f"strict must be a bool, got {strict!r}")
@@ -173,6 +177,28 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] = (1, 1
             data = buffer.range.data[:array.nbytes]
             results[key] = data.copy().view(array.dtype).reshape(array.shape)
     return results
+
+
+def _default_workgroups(prepared: Prepared) -> tuple[int, int, int]:
+    """The workgroup count of IREE's dispatch_config for the entry when its region yields constants only."""
+    from dxlinalg.mlir.syntax import SymbolRef, TypedInt
+
+    for operation in prepared.module.walk():
+        reference = operation.attributes.get("function_ref")
+        if operation.name != "iree_codegen.dispatch_config" or not isinstance(reference, SymbolRef) or \
+                reference.name != prepared.function.name or not operation.regions or \
+                len(operation.regions[0].blocks) != 1:
+            continue
+        body = operation.regions[0].blocks[0].operations
+        constants = {op.results[0]: op.attributes.get("value") for op in body
+                     if op.name == "arith.constant" and len(op.results) == 1}
+        counts = [constants.get(name) for name in body[-1].operands] if body and body[-1].name == \
+            "iree_codegen.yield" else []
+        if len(counts) == 3 and all(isinstance(c, TypedInt) for c in counts):
+            return tuple(int(c) for c in counts)  # type: ignore[return-value, arg-type]
+        raise MlirArgumentError(f"@{prepared.function.name}'s workgroup count depends on the workload; pass "
+                                f"workgroups=(x, y, z)")
+    return (1, 1, 1)
 
 
 def _constant_words(constants: Any) -> np.ndarray | None:

@@ -993,3 +993,10 @@ module {
     out = mlir.run(text, "k", (2, 1, 1), {0: np.zeros(64, np.float32)})[0]
     t = np.arange(32)
     assert np.array_equal(out, np.tile(np.array([1.0, 2.0, 4.0, 8.0], np.float32)[(31 - t) % 4], 2))
+
+
+def test_an_iree_kernel_runs_over_its_own_static_workgroup_count(matrices: tuple[np.ndarray, np.ndarray]) -> None:
+    a, b = matrices
+    text = (KERNELS / "iree_matmul_256_f16.mlir").read_text()
+    out = mlir.run(text, IREE_ENTRY, buffers={0: a, 1: b, 2: np.zeros((256, 256), np.float32)})
+    assert np.array_equal(out[2], mma_model(a, b))
