@@ -1000,3 +1000,20 @@ def test_an_iree_kernel_runs_over_its_own_static_workgroup_count(matrices: tuple
     text = (KERNELS / "iree_matmul_256_f16.mlir").read_text()
     out = mlir.run(text, IREE_ENTRY, buffers={0: a, 1: b, 2: np.zeros((256, 256), np.float32)})
     assert np.array_equal(out[2], mma_model(a, b))
+
+
+def test_vector_contract_is_a_matrix_product_per_lane() -> None:
+    body = """  %i = arith.index_cast %tid : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %a0 = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : vector<2x2xf32>
+  %b = vector.broadcast %f : f32 to vector<2x3xf32>
+  %acc = arith.constant dense<0.5> : vector<2x3xf32>
+  %c = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>,
+                                         affine_map<(m, n, k) -> (m, n)>],
+                        iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}
+       %a0, %b, %acc : vector<2x2xf32>, vector<2x3xf32> into vector<2x3xf32>
+  %flat = vector.shape_cast %c : vector<2x3xf32> to vector<6xf32>
+  %r = vector.reduction <add>, %flat : vector<6xf32> into f32"""
+    t = np.arange(32, dtype=np.float64)
+    expected = np.array([(np.array([[1, 2], [3, 4]]) @ np.full((2, 3), x) + 0.5).sum() for x in t], np.float32)
+    assert np.array_equal(run_lanes(body, "f32", np.float32), expected)

@@ -21,7 +21,7 @@ import numpy as np
 from dxlinalg.mlir.errors import MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
-from dxlinalg.mlir.ops.common import element_of, report, shape_of
+from dxlinalg.mlir.ops.common import dtype_of, element_of, report, shape_of
 from dxlinalg.mlir.ops.memref import DYNAMIC, check_memref
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
@@ -726,3 +726,90 @@ def _register() -> None:
 
 
 _register()
+
+
+# -- vector.contract ----------------------------------------------------------------------------------------------------
+def _parse_contract(p: OpParser) -> None:
+    """`%r = vector.contract {indexing_maps = [...], iterator_types = [...], kind = #vector.kind<add>} %a, %b, %c
+    : vector<...>, vector<...> into vector<...>`."""
+    p.attr_dict()
+    for position in range(3):
+        if position:
+            p.expect(",", "between the operands")
+        p.operand()
+    p.attr_dict()
+    p.expect(":", "before the types")
+    lhs = p.type()
+    p.expect(",", "between the operand types")
+    rhs = p.type()
+    p.expect_keyword("into", "before the result type")
+    result = p.type()
+    p.operand_types.extend([lhs, rhs, result])
+    p.result_types.append(result)
+
+
+def _iterators(op: Operation) -> list[str]:
+    kinds = op.attributes.get("iterator_types")
+    if not isinstance(kinds, list):
+        raise fail(op, f"requires an iterator_types array, got {kinds!r}")
+    words = []
+    for kind in kinds:
+        word = kind.body if isinstance(kind, DialectAttr) else kind
+        if word not in ("parallel", "reduction"):
+            raise fail(op, f"iterator type {kind!r} must be parallel or reduction")
+        words.append(word)
+    return words
+
+
+def _contract_maps(op: Operation) -> list[list[int]]:
+    """Each operand's dimensions as iteration-space positions (the indexing maps must be projected
+    permutations)."""
+    maps = op.attributes.get("indexing_maps")
+    if not isinstance(maps, list) or len(maps) != 3 or not all(isinstance(m, AffineMapLayout) for m in maps):
+        raise fail(op, f"requires three affine maps in indexing_maps, got {maps!r}")
+    dims = []
+    for map_ in maps:
+        positions = []
+        for expr in map_.results:
+            if expr[0] != "dim":
+                raise fail(op, f"indexing map {map_} must be a projected permutation")
+            positions.append(int(expr[1]))
+        dims.append(positions)
+    return dims
+
+
+def _verify_contract(op: Operation) -> None:
+    expect_counts(op, 3, 1)
+    iterators = _iterators(op)
+    maps = _contract_maps(op)
+    kind = op.attributes.get("kind")
+    if kind is not None and (not isinstance(kind, DialectAttr) or kind.body.strip() != "add"):
+        raise fail(op, f"only the add combining kind is supported here, got {kind}")
+    for position, (type_, dims) in enumerate(zip(op.operand_types, maps)):
+        if len(shape_of(type_)) != len(dims):
+            raise fail(op, f"operand #{position} '{type_}' does not have the rank of its indexing map")
+    if any(iterators[d] != "parallel" for d in maps[2]):
+        raise fail(op, "the accumulator's dimensions must be parallel iterators")
+    if op.operand_types[2] != op.result_types[0]:
+        raise fail(op, "the accumulator and result types must match")
+
+
+def _lower_contract(op: Operation, lw: Any) -> Any:
+    maps = _contract_maps(op)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    spec = ",".join("Z" + "".join(letters[d] for d in dims) for dims in maps[:2]) + "->Z" + "".join(
+        letters[d] for d in maps[2])
+    dtype = dtype_of(op.result_types[0])
+    wide = np.float64 if dtype.kind == "f" else np.int64
+
+    def kernel(machine: Any, frame: list, args: list) -> tuple:
+        lhs, rhs, acc = args
+        lanes = max(lhs.shape[0], rhs.shape[0], np.asarray(acc).shape[0])
+        lhs = np.broadcast_to(lhs, (lanes,) + lhs.shape[1:]).astype(wide)
+        rhs = np.broadcast_to(rhs, (lanes,) + rhs.shape[1:]).astype(wide)
+        total = np.einsum(spec, lhs, rhs) + np.asarray(acc).astype(wide)
+        return (total.astype(dtype),)
+    return kernel
+
+
+define("vector.contract", parse=_parse_contract, verify=_verify_contract, lower=_lower_contract)
