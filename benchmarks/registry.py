@@ -34,6 +34,7 @@ WORKLOADS: list[Workload] = [
     Workload("C1", "benchmarks.c1_tensor_addressing"),
     Workload("C2", "benchmarks.c2_coopmat_gemm"),
     Workload("C3", "benchmarks.c3_gemm_sm610"),
+    Workload("M1", "benchmarks.m1_mlir_matmul"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from dxlinalg import __version__
 from dxlinalg.commands.arguments import OneLineArgumentParser, ascii_int, exit_code_for_interrupt
+from dxlinalg.commands.mlir import register as register_mlir
 from dxlinalg.commands.spirv import register as register_spirv
 from dxlinalg.profile.registry import DEFAULT_PROFILE, builtin_profile_names, load_profile
 
@@ -136,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(handler=_profile_show)
 
     register_spirv(sub)
+    register_mlir(sub)
     return parser
 
 

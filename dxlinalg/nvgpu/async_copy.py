@@ -36,6 +36,7 @@ from dxlinalg.nvgpu.op_types import (
     verify_device_async_wait_call,
 )
 from dxlinalg.nvgpu.pending_copies import PendingCopies, guard_memory
+from dxlinalg.nvgpu.types import plain
 
 NOT_COMMITTED = -1
 
@@ -101,6 +102,7 @@ def device_async_copy(dst: TypedView, dstIndices: object, src: TypedView, srcInd
     """`nvgpu.device_async_copy %src[srcIndices], %dst[dstIndices], dstElements[, srcElements] {bypassL1}`:
     each active lane starts copying dstElements elements (srcElements of them from `src`, zeros after)."""
     op = "nvgpu.device_async_copy"
+    dstElements, bypassL1 = plain(dstElements), plain(bypassL1)  # noqa: N806
     verify_device_async_copy_call(dst, dstIndices, src, srcIndices, dstElements, srcElements, bypassL1)
     ctx = require_context(op)
     memory, size = _check_copy(op, ctx, dst, src, dstElements)
@@ -153,6 +155,7 @@ def device_async_wait(asyncDependencies: AsyncToken | None, numGroups: int | Non
     (default 0) of its most recent groups are in flight; the copies of every older group land. The token is
     checked, not used (cp.async.wait_group takes none); None is the verifier's form without one."""
     op = "nvgpu.device_async_wait"
+    numGroups = plain(numGroups)  # noqa: N806
     verify_device_async_wait_call(asyncDependencies, numGroups)
     ctx = require_context(op)
     _check_tokens(op, ctx, [] if asyncDependencies is None else [asyncDependencies])

@@ -22,6 +22,7 @@ from dxlinalg.gpu.typed_view import TypedView
 from dxlinalg.linalg.fast.word_permutation import WordPermutation
 from dxlinalg.nvgpu.fragments import Index
 from dxlinalg.nvgpu.op_types import verify_ldmatrix_call
+from dxlinalg.nvgpu.types import plain
 from dxlinalg.nvgpu.warps import WARP_SIZE, active_warps
 
 ROW_BYTES = 16
@@ -47,6 +48,7 @@ def ldmatrix(srcMemref: TypedView, indices: object, transpose: bool, numTiles: i
     """`nvgpu.ldmatrix %src[indices] {numTiles, transpose}`: (lanes, numTiles, 32 / bits) of the memref's
     dtype; lanes of inactive warps hold 0."""
     op = "nvgpu.ldmatrix"
+    transpose, numTiles = plain(transpose), plain(numTiles)  # noqa: N806
     verify_ldmatrix_call(srcMemref, indices, transpose, numTiles)
     ctx = require_context(op)
     memory = _workgroup_memory(srcMemref, ctx, op)

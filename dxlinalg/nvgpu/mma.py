@@ -26,6 +26,7 @@ from dxlinalg.linalg.mma_sums import (
 from dxlinalg.nvgpu.mma_shapes import MmaShape, Operand, find_shape, operand_type_of
 from dxlinalg.nvgpu.op_types import verify_mma_sp_sync_call, verify_mma_sync_call
 from dxlinalg.nvgpu.sparse_metadata import check_selector, dense_a
+from dxlinalg.nvgpu.types import plain
 from dxlinalg.nvgpu.warps import WARP_SIZE, register_op, warp_count
 from dxlinalg.profile.model import DeviceProfile
 
@@ -39,6 +40,7 @@ def mma_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray, mmaS
 
     Outside a shader, `profile` and `strict` choose the device and mode (reference, strict)."""
     op = "nvgpu.mma.sync"
+    mmaShape, tf32Enabled = plain(mmaShape), plain(tf32Enabled)  # noqa: N806
     verify_mma_sync_call(matrixA, matrixB, matrixC, mmaShape, tf32Enabled)
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     shape = find_shape(mmaShape, operand_type_of(a.dtype, bool(tf32Enabled), op), False, op)
@@ -54,6 +56,7 @@ def mma_sp_sync(matrixA: np.ndarray, matrixB: np.ndarray, matrixC: np.ndarray,  
     """`nvgpu.mma.sp.sync (A, B, C) metadata (m) {mmaShape, sparsitySelector, tf32Enabled}`: D of C's
     fragments; A holds the stored non-zeros, `sparseMetadata` (lanes, 2) int16/uint16 their indices."""
     op = "nvgpu.mma.sp.sync"
+    mmaShape, sparsitySelector, tf32Enabled = plain(mmaShape), plain(sparsitySelector), plain(tf32Enabled)  # noqa: N806
     verify_mma_sp_sync_call(matrixA, matrixB, matrixC, sparseMetadata, mmaShape, sparsitySelector, tf32Enabled)
     a, b, c = _operands(op, matrixA, matrixB, matrixC)
     operand_type = operand_type_of(a.dtype, bool(tf32Enabled), op)

@@ -34,6 +34,7 @@ from dxlinalg.nvgpu.types import (
     I1,
     I16,
     INDEX,
+    Attribute,
     IntegerMemorySpace,
     MemRefType,
     ScalarType,
@@ -41,6 +42,7 @@ from dxlinalg.nvgpu.types import (
     Type,
     VectorType,
     element_type_of,
+    python_value,
 )
 
 SHARED_MEMORY = IntegerMemorySpace(verifier.SHARED_MEMORY_ADDRESS_SPACE)
@@ -134,6 +136,7 @@ def _memref_type(signature: Signature, argument: str, op: str) -> MemRefType:
 
 
 def _integer(value: object, argument: str, op: str) -> int | None:
+    value = _plain(value)
     if value is None:
         return None
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
@@ -142,6 +145,7 @@ def _integer(value: object, argument: str, op: str) -> int | None:
 
 
 def _flag(value: object, argument: str, op: str) -> bool | None:
+    value = _plain(value)
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, np.bool_):
@@ -149,7 +153,13 @@ def _flag(value: object, argument: str, op: str) -> bool | None:
     raise InvalidArgumentError(f"{op}: {argument} must be a bool, got {value!r}")
 
 
+def _plain(value: object) -> object:
+    """An attribute from `dxlinalg.nvgpu.parse` (ArrayAttr, IntegerAttr, UnitAttr) as its Python value."""
+    return python_value(value) if isinstance(value, Attribute) else value
+
+
 def _shape(value: object, op: str) -> tuple[int, ...] | None:
+    value = _plain(value)
     if value is None:
         return None
     if type(value) in (list, tuple) and all(type(item) is int for item in value):  # type: ignore[union-attr]

@@ -37,6 +37,7 @@ from dxlinalg.nvgpu.types import (
     TypeAttr,
     UnitAttr,
     integer_fits,
+    python_value,
     read_type,
 )
 from dxlinalg.nvgpu.verifier import NvgpuVerifierError
@@ -63,6 +64,12 @@ class Operation:
     results: tuple[Value, ...]
     attributes: Mapping[str, Attribute]
     location: Location
+
+    @property
+    def values(self) -> dict[str, object]:
+        """The attributes as Python values, as the Python ops take them: `mma_sync(a, b, c, **op.values)`
+        (`[16, 8, 16]` a list of ints, a unit attribute True, an i1 a bool)."""
+        return {key: python_value(value) for key, value in self.attributes.items()}
 
 
 _SPLIT_MARKER = re.compile(r"^[ \t]*//[ \t]*-----", re.MULTILINE)
@@ -293,6 +300,63 @@ class _ChunkParser:
             verifier.check_attribute_constraints(operation, attributes, scanner.location(brace))
         return attributes
 
+    def _at_property(self) -> bool:
+        """Whether `name =` or a unit property name of the operation follows (not the next statement)."""
+        scanner = self.scanner
+        saved = scanner.pos
+        try:
+            key = scanner.bare_id()
+            return key is not None and (scanner.peek("=") and not scanner.peek("=="))
+        finally:
+            scanner.pos = saved
+
+    def _inline_value(self, operation: str, key: str) -> Attribute:
+        """A property value printed inline: an integer written without a type has the property's type
+        (`numTiles = 4` is `4 : i32`), as MLIR's property parser gives it."""
+        scanner = self.scanner
+        scanner.skip_trivia()
+        start = scanner.pos
+        value = self._attribute_value()
+        declared = verifier.INLINE_INTEGER_TYPES.get((operation, key))
+        if declared is not None and isinstance(value, IntegerAttr) and ":" not in scanner.text[start:scanner.pos]:
+            return self._integer_attr(value.value, declared, start)
+        return value
+
+    def _properties(self, operation: str, trailing: bool = False) -> dict[str, Attribute]:
+        """The attributes of an nvgpu op however MLIR has written them: `<{...}>` properties, properties printed
+        inline as current MLIR does (`mmaShape = [16, 8, 16]`, a unit `tf32Enabled`; what `iree-opt` 3.13 prints),
+        and the `{...}` dictionary of older MLIR; a name given twice is an error."""
+        scanner = self.scanner
+        scanner.skip_trivia()
+        start = scanner.pos
+        attributes: dict[str, Attribute] = {}
+
+        def merge(more: dict[str, Attribute], pos: int) -> None:
+            for key, value in more.items():
+                if key in attributes:
+                    raise scanner.error(f"attribute '{key}' is given twice", pos)
+                attributes[key] = value
+
+        if scanner.accept("<"):
+            if not scanner.peek("{"):
+                raise scanner.error("expected '{' to open the properties after '<'")
+            merge(self._attribute_dictionary(None), start)
+            scanner.expect(">", "to close the properties")
+        while not scanner.peek(":") and not scanner.peek("{") and not scanner.at_end():
+            if trailing and not self._at_property():
+                break
+            scanner.skip_trivia()
+            key_pos = scanner.pos
+            key = scanner.bare_id()
+            if key is None:
+                raise scanner.error(f"expected a property (name = value), '{{' or ':', found {scanner.found()}")
+            merge({key: self._inline_value(operation, key) if scanner.accept("=") else UnitAttr()}, key_pos)
+            scanner.accept(",")
+        scanner.skip_trivia()
+        merge(self._attribute_dictionary(None), scanner.pos)
+        verifier.check_attribute_constraints(operation, attributes, scanner.location(start))
+        return attributes
+
     def _attribute_value(self) -> Attribute:
         scanner = self.scanner
         with scanner.nested():
@@ -396,7 +460,7 @@ class _ChunkParser:
             scanner.expect("(", "after 'metadata'")
             metadata = self._use_name("as the sparse metadata")
             scanner.expect(")", "after the sparse metadata")
-        attributes = self._attribute_dictionary(name)
+        attributes = self._properties(name)
         scanner.expect(":", f"before the types of {name}")
         scanner.expect("(", f"to open the operand types of {name}")
         types = self._types(3, f"between the operand types of {name}")
@@ -414,7 +478,7 @@ class _ChunkParser:
         source = self._use_name(f"as the source memref of {name}")
         scanner.expect("[", "after the source memref")
         indices = self._use_list("]", "in the source indices")
-        attributes = self._attribute_dictionary(name)
+        attributes = self._properties(name)
         scanner.expect(":", f"before the types of {name}")
         source_type = read_type(scanner)
         scanner.expect("->", "between the memref type and the result type")
@@ -442,7 +506,7 @@ class _ChunkParser:
         source_elements = self._use_name("as srcElements") if scanner.accept(",") else None
         scanner.skip_trivia()
         brace = scanner.pos
-        attributes = self._attribute_dictionary(name)
+        attributes = self._properties(name)
         if "dstElements" in attributes:
             raise scanner.error("dstElements is written after the destination indices; it may not also appear in "
                                 "the attribute dictionary", brace)
@@ -469,7 +533,7 @@ class _ChunkParser:
         tokens = self._optional_uses(f"as the token of {name}")
         if len(tokens) > 1:
             raise self.scanner.error(f"{name} takes one token, got {len(tokens)}", tokens[1].pos)
-        attributes = self._attribute_dictionary(name)
+        attributes = self._properties(name, trailing=True)
         operands = {"asyncDependencies": tuple(self._resolve(token, DEVICE_ASYNC_TOKEN) for token in tokens)}
         return _Parsed(operands, attributes, ())
 

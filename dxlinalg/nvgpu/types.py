@@ -410,6 +410,29 @@ class TypeAttr(Attribute):
         return str(self.type)
 
 
+def python_value(attribute: Attribute) -> object:
+    """An attribute as a Python value: ArrayAttr a list, IntegerAttr an int (i1 a bool), FloatAttr a float,
+    StringAttr a str, UnitAttr True, TypeAttr its type."""
+    if isinstance(attribute, ArrayAttr):
+        return [python_value(element) for element in attribute.elements]
+    if isinstance(attribute, IntegerAttr):
+        return bool(attribute.value) if attribute.type == I1 else attribute.value
+    if isinstance(attribute, FloatAttr):
+        return attribute.value
+    if isinstance(attribute, StringAttr):
+        return attribute.value
+    if isinstance(attribute, UnitAttr):
+        return True
+    if isinstance(attribute, TypeAttr):
+        return attribute.type
+    return attribute
+
+
+def plain(value: object) -> object:
+    """`python_value` of an attribute; anything else unchanged (the Python ops take either)."""
+    return python_value(value) if isinstance(value, Attribute) else value
+
+
 def bool_attr(value: bool) -> IntegerAttr:
     """MLIR's BoolAttr is an IntegerAttr of type i1."""
     return IntegerAttr(int(value), I1)

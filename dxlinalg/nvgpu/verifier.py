@@ -139,6 +139,12 @@ def _spec(name: str, kind: tuple[str, Callable[[Attribute], bool]], required: bo
     return _AttributeSpec(name, kind[1], kind[0], required)
 
 
+#: Integer properties and their types: current MLIR prints them inline without a type (`numTiles = 4`).
+INLINE_INTEGER_TYPES: dict[tuple[str, str], ScalarType] = {
+    (MMA_SP_SYNC, "sparsitySelector"): I32, (LDMATRIX, "numTiles"): I32, (DEVICE_ASYNC_WAIT, "numGroups"): I32,
+    (DEVICE_ASYNC_COPY, "dstElements"): INDEX,
+}
+
 ATTRIBUTES: dict[str, tuple[_AttributeSpec, ...]] = {
     MMA_SYNC: (_spec("mmaShape", _I64_ARRAY, True), _spec("tf32Enabled", _UNIT, False)),
     MMA_SP_SYNC: (_spec("mmaShape", _I64_ARRAY, True), _spec("sparsitySelector", _I32, False),

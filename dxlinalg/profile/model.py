@@ -376,6 +376,20 @@ class NvgpuSettings(BaseModel):
                                "the earliest).")
 
 
+class MlirSettings(BaseModel):
+    """MLIR kernels as text (dxlinalg.mlir, docs/mlir.md): the choices MLIR's dialects leave to the target."""
+
+    model_config = STRICT_FROZEN
+    index_bits: Literal[32, 64] = Field(
+        64, description="Bit width of the `index` type (MLIR leaves it to the target; the NVVM lowering's default "
+                        "is 64). Index arithmetic wraps at this width.")
+    max_workgroup_bytes: StrictInt = Field(
+        232448, ge=0, le=2**32 - 1,
+        description="Workgroup (shared) memory one workgroup of an MLIR kernel may allocate with memref.alloc "
+                    "(227 KiB, the H100's per-block maximum with opt-in; D3D12's 32 KiB groupshared limit does not "
+                    "apply to CUDA kernels).")
+
+
 CoopMatComponentName = Literal["float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2", "int8",
                                "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
 
@@ -595,6 +609,8 @@ class DeviceProfile(BaseModel):
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
     nvgpu: NvgpuSettings = Field(
         NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
+    mlir: MlirSettings = Field(
+        MlirSettings(), description="MLIR kernels as text: index width and workgroup memory limit.")
     coopmat: CooperativeMatrixSettings = Field(
         CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
                                                  "per-element calls, MulAdd arithmetic.")
