@@ -1,0 +1,217 @@
+"""Build the MLIR kernel corpus in shaders/mlir/ from the sources in shaders/mlir/src/ with IREE (dev-only).
+
+Why: dxlinalg.mlir runs MLIR GPU kernels as text; its test material must be what a real compiler emits, not
+hand-written MLIR. For every source this script
+
+1. runs `iree-compile ... --compile-to=executable-targets --mlir-print-ir-before=iree-convert-to-nvvm` and keeps the
+   IR printed before IREE's NVVM conversion: the nvgpu-level dispatch function (`func.func` with
+   `hal.interface.binding.subspan`, `gpu.thread_id`, `gpu.known_block_size`), written as `shaders/mlir/<name>.mlir`
+   (the module holds the function alone; IREE's `iree_codegen.dispatch_config` op that follows it in the dump, which
+   gives the workgroup count, goes into the manifest instead);
+2. re-parses that file with `iree-opt` (so every committed kernel verifies) and prints it in the generic operation form
+   (`--mlir-print-op-generic`) as `shaders/mlir/<name>.generic.mlir`;
+3. compiles the whole program with the same target and options into `hardware/nvidia-h100/mlir/vmfb/<name>.vmfb`,
+   the module that the GPU probe runs (the GPU runs the same kernel as the dump: the PTX of this very dispatch);
+4. writes `shaders/mlir/manifest.json` (entry, bindings, workgroup count, block size, op counts, what it computes)
+   and `shaders/mlir/COMMANDS.txt` (tool versions and the exact commands).
+
+Usage: python tools/build_mlir_kernels.py [--check]   (needs the `mlir` extra: iree-base-compiler)
+With --check nothing is written; it fails if a rebuilt artefact differs from the committed one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "shaders" / "mlir" / "src"
+KERNELS = ROOT / "shaders" / "mlir"
+VMFB_DIR = ROOT / "hardware" / "nvidia-h100" / "mlir" / "vmfb"
+CUDA_TARGET = "sm_80"   # IREE 3.13 has no sm_90 entry in its CUDA target table ("missing GPU target"); the sm_80 PTX
+                        # (+ptx76) is JIT-compiled by the driver for the H200
+TARGET_FLAGS = ["--iree-hal-target-device=cuda", f"--iree-cuda-target={CUDA_TARGET}"]
+DUMP_FLAGS = ["--compile-to=executable-targets", "--mlir-print-ir-before=iree-convert-to-nvvm"]
+DUMP_HEADER = "// -----// IR Dump Before ConvertToNVVMPass: iree-convert-to-nvvm //----- //"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source program: its function, what it computes (for the manifest and the numpy model) and extra flags."""
+
+    name: str
+    computes: str
+    model: str
+    extra_flags: list[str] = field(default_factory=list)
+
+
+SOURCE_LIST = [
+    Source("matmul_f16_256", "C[256x256 f32] = A[256x256 f16] x B[256x256 f16], f32 accumulation", "matmul"),
+    Source("matmul_f16_512", "C[512x512 f32] = A[512x512 f16] x B[512x512 f16], f32 accumulation", "matmul"),
+    Source("matmul_f32_128x128x256", "C[128x128 f32] = A[128x256 f32] x B[256x128 f32]", "matmul"),
+    Source("matmul_i8_128", "C[128x128 i32] = A[128x128 i8] x B[128x128 i8], sign-extended, i32 sums", "matmul"),
+    Source("batch_matmul_f16_4x64x64x128",
+           "C[b, 64x64 f32] = A[b, 64x128 f16] x B[b, 128x64 f16] for b < 4, f32 accumulation", "batch_matmul"),
+]
+
+MEMREF = re.compile(r"memref<((?:\d+x)*)([a-z]+\d*)")
+SUBSPAN = re.compile(r"hal\.interface\.binding\.subspan .*? binding\((\d+)\) .*?flags\(([^)]*)\) : (memref<[^\n]*)")
+OP_NAME = re.compile(r"^\s*(?:%[^=]+= )?\"?([a-z_]+\.[a-z_.]+)", re.M)
+
+
+def run(command: list[str], *, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-4000:]}")
+    return result
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name) or str(Path(sys.executable).parent / name)
+    if not Path(path).exists():
+        raise SystemExit(f"{name} not found: install the mlir extra (pip install -e '.[mlir]')")
+    return path
+
+
+def split_dump(dump: str) -> tuple[str, str]:
+    """The dispatch function and the dispatch_config op from one 'IR Dump Before iree-convert-to-nvvm'."""
+    if dump.count(DUMP_HEADER) != 1:
+        raise SystemExit(f"expected exactly one dispatch dump, found {dump.count(DUMP_HEADER)}")
+    body = dump.split(DUMP_HEADER, 1)[1]
+    config_at = body.index("  iree_codegen.dispatch_config ")
+    function = body[:config_at].rstrip() + "\n}\n"
+    config = body[config_at:]
+    return function.lstrip(), config
+
+
+def workgroup_count(config: str) -> list[int]:
+    """Evaluate the dispatch_config region: constants then `iree_codegen.yield %x, %y, %z`."""
+    constants = dict(re.findall(r"(%\w+) = arith\.constant (\d+) : index", config))
+    yielded = re.search(r"iree_codegen\.yield ([^:]+):", config)
+    if yielded is None:
+        raise SystemExit("dispatch_config without iree_codegen.yield")
+    names = [n.strip() for n in yielded.group(1).split(",")]
+    return [int(constants[n]) for n in names]
+
+
+def bindings(function: str) -> list[dict[str, object]]:
+    found = []
+    for index, flags, memref in SUBSPAN.findall(function):
+        shape_text, element = MEMREF.match(memref).groups()   # type: ignore[union-attr]
+        shape = [int(d) for d in shape_text.split("x") if d]
+        found.append({"binding": int(index), "element_type": element, "shape": shape,
+                      "access": "read" if "ReadOnly" in flags else "write",   # subspan flags: ReadOnly or writable
+                      "memref": memref.strip()})
+    return sorted(found, key=lambda b: b["binding"])
+
+
+def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, str | bytes], dict[str, object], list[str]]:
+    src = SOURCES / f"{source.name}.mlir"
+    dump_command = [compile_tool, str(src.relative_to(ROOT)), *TARGET_FLAGS, *source.extra_flags, *DUMP_FLAGS,
+                    "-o", "/dev/null"]
+    dump = subprocess.run(dump_command, capture_output=True, text=True, cwd=ROOT)
+    if dump.returncode != 0:
+        raise SystemExit(f"iree-compile failed for {source.name}:\n{dump.stderr[-4000:]}")
+    function, config = split_dump(dump.stderr)
+    header = (f"// {source.name}: {source.computes}.\n// IREE dispatch at the nvgpu level (IR before "
+              f"iree-convert-to-nvvm), written by tools/build_mlir_kernels.py from shaders/mlir/src/{source.name}.mlir;"
+              f" see shaders/mlir/COMMANDS.txt.\n")
+    custom = header + function
+    verify_command = [opt_tool, "-"]
+    run(verify_command, stdin=custom)
+    generic_command = [opt_tool, "--mlir-print-op-generic", "-"]
+    generic = header + run(generic_command, stdin=custom).stdout
+    vmfb_path = VMFB_DIR / f"{source.name}.vmfb"
+    vmfb_command = [compile_tool, str(src.relative_to(ROOT)), *TARGET_FLAGS, *source.extra_flags,
+                    "-o", str(vmfb_path.relative_to(ROOT))]
+    vmfb_tmp = Path("/tmp") / f"{source.name}.vmfb"
+    run([compile_tool, str(src), *TARGET_FLAGS, *source.extra_flags, "-o", str(vmfb_tmp)])
+    entry = re.search(r"func\.func @(\w+)\(", function).group(1)   # type: ignore[union-attr]
+    block = [int(v) for v in re.search(r"gpu\.known_block_size = array<i32: ([\d, ]+)>", function).group(1).split(",")]  # type: ignore[union-attr]
+    config_size = [int(v) for v in re.search(r"workgroup_size = \[([\d, ]+)\]", config).group(1).split(",")]  # type: ignore[union-attr]
+    if config_size != block:
+        raise SystemExit(f"{source.name}: gpu.known_block_size {block} != dispatch_config workgroup_size {config_size}")
+    ops = Counter(OP_NAME.findall(function))
+    manifest = {
+        "name": source.name,
+        "kernel": f"{source.name}.mlir",
+        "generic": f"{source.name}.generic.mlir",
+        "source": f"src/{source.name}.mlir",
+        "vmfb": str(vmfb_path.relative_to(ROOT)),
+        "program_function": source.name,
+        "entry": entry,
+        "form": "iree-dispatch",
+        "computes": source.computes,
+        "model": source.model,
+        "bindings": bindings(function),
+        "workgroup_count": workgroup_count(config),
+        "block_size": block,
+        "subgroup_size": int(re.search(r"subgroup_size = (\d+)", config).group(1)),   # type: ignore[union-attr]
+        "ops": dict(sorted(ops.items())),
+    }
+    files: dict[str, str | bytes] = {
+        str((KERNELS / f"{source.name}.mlir").relative_to(ROOT)): custom,
+        str((KERNELS / f"{source.name}.generic.mlir").relative_to(ROOT)): generic,
+        str(vmfb_path.relative_to(ROOT)): vmfb_tmp.read_bytes(),
+    }
+    commands = [" ".join(["iree-compile", *dump_command[1:]]).replace("/dev/null", "/dev/null  # IR on stderr"),
+                "iree-opt --mlir-print-op-generic " + f"shaders/mlir/{source.name}.mlir",
+                " ".join(["iree-compile", *vmfb_command[1:]])]
+    return files, manifest, commands
+
+
+def versions(compile_tool: str) -> list[str]:
+    from importlib.metadata import version
+    lines = [f"iree-base-compiler: {version('iree-base-compiler')}"]
+    try:
+        lines.append(f"iree-base-runtime: {version('iree-base-runtime')}")
+    except Exception:   # the runtime is only needed on the GPU machine
+        pass
+    lines.append("iree-compile --version: " + " ".join(run([compile_tool, "--version"]).stdout.split()))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="rebuild in memory and compare with the committed files")
+    args = parser.parse_args(argv)
+    compile_tool, opt_tool = tool("iree-compile"), tool("iree-opt")
+    outputs: dict[str, str | bytes] = {}
+    manifests, command_lines = [], []
+    for source in SOURCE_LIST:
+        files, manifest, commands = build(source, compile_tool, opt_tool)
+        outputs.update(files)
+        manifests.append(manifest)
+        command_lines += [f"# {source.name}", *commands, ""]
+    outputs["shaders/mlir/manifest.json"] = json.dumps({"kernels": manifests}, indent=1) + "\n"
+    outputs["shaders/mlir/COMMANDS.txt"] = "\n".join([
+        "# Written by tools/build_mlir_kernels.py: the tools and the exact commands that built shaders/mlir/ and",
+        "# hardware/nvidia-h100/mlir/vmfb/ (run from the repository root).", "", *versions(compile_tool), "",
+        f"CUDA target: {CUDA_TARGET} (IREE 3.13 rejects sm_90: 'missing GPU target in #hal.executable.target'; the",
+        "vmfb embeds PTX for sm_80 that the driver JIT-compiles for the H200).", "", *command_lines])
+    if args.check:
+        stale = [p for p, data in outputs.items() if not (ROOT / p).exists() or
+                 (ROOT / p).read_bytes() != (data if isinstance(data, bytes) else data.encode())]
+        stale = [p for p in stale if not p.endswith(".vmfb")]   # vmfbs embed no timestamps but are checked by hash below
+        if stale:
+            print("stale:", *stale, sep="\n  ")
+            return 1
+        print("up to date")
+        return 0
+    for path, data in outputs.items():
+        target = ROOT / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data if isinstance(data, bytes) else data.encode())
+    print(f"wrote {len(outputs)} files")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
