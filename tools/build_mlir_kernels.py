@@ -54,6 +54,8 @@ class Source:
     transform: str | None = None          # ... lowered by this transform script in src/ (iree-opt --transform-interpreter)
     workgroups: tuple[int, int, int] = (1, 1, 1)   # the export's count for a transform-lowered kernel
     block_size: tuple[int, int, int] = (32, 1, 1)
+    form: str = "iree-dispatch"           # or "gpu-module" / "func-args": upstream kernel forms, not compiled by IREE
+    same_as: str | None = None            # an iree-dispatch kernel computing the same: its inputs and GPU outputs apply
 
 
 SOURCE_LIST = [
@@ -75,6 +77,20 @@ SOURCE_LIST = [
            vector_source="ldmatrix_async_matmul_f16_64.vector.mlir",
            transform="lower_async_mma_pipelined.transform.mlir", workgroups=(4, 4, 1)),
 ]
+UPSTREAM_SOURCES = [
+    Source("ldmatrix_async_matmul_f16_64_gpu_module",
+           "C[64x64 f32] = A[64x64 f16] x B[64x64 f16] as ldmatrix_async_matmul_f16_64, in a gpu.module / gpu.func "
+           "kernel with memref arguments", "matmul", vector_source="ldmatrix_async_matmul_f16_64.gpu.vector.mlir",
+           transform="lower_async_mma_gpu.transform.mlir", workgroups=(4, 4, 1), form="gpu-module",
+           same_as="ldmatrix_async_matmul_f16_64"),
+    Source("ldmatrix_async_matmul_f16_64_func_args",
+           "C[64x64 f32] = A[64x64 f16] x B[64x64 f16] as ldmatrix_async_matmul_f16_64, in a func.func with memref "
+           "arguments", "matmul", vector_source="ldmatrix_async_matmul_f16_64.func.vector.mlir",
+           transform="lower_async_mma.transform.mlir", workgroups=(4, 4, 1), form="func-args",
+           same_as="ldmatrix_async_matmul_f16_64"),
+]
+UPSTREAM_CLEANUP = {"gpu-module": "builtin.module(gpu.module(gpu.func(lower-affine,canonicalize,cse)))",
+                    "func-args": "builtin.module(func.func(lower-affine,canonicalize,cse))"}
 PROGRAMS = KERNELS / "programs"   # the whole programs that iree-compile gets for transform-lowered kernels (generated)
 
 MEMREF = re.compile(r"memref<((?:\d+x)*)([a-z]+\d*)")
@@ -231,6 +247,7 @@ def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, s
         "workgroup_count": workgroup_count(config),
         "block_size": block,
         "subgroup_size": int(re.search(r"subgroup_size = (\d+)", config).group(1)),   # type: ignore[union-attr]
+        "same_as": None,
         "ops": dict(sorted(ops.items())),
     }
     files: dict[str, str | bytes] = {**extra_files,
@@ -241,6 +258,61 @@ def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, s
     commands = [*pre_commands, " ".join(["iree-compile", *dump_command[1:]]).replace("/dev/null", "/dev/null  # IR on stderr"),
                 "iree-opt --mlir-print-op-generic " + f"shaders/mlir/{source.name}.mlir",
                 " ".join(["iree-compile", *vmfb_command[1:]])]
+    return files, manifest, commands
+
+
+def argument_bindings(kernel: str) -> list[dict[str, object]]:
+    """Bindings of an upstream-form kernel: its memref arguments by position; written where a store targets it."""
+    signature = re.search(r"(?:gpu|func)\.func @\w+\((.*?)\)(?: kernel)? attributes", kernel).group(1)   # type: ignore[union-attr]
+    found = []
+    for position, (name, memref) in enumerate(re.findall(r"(%\w+): (memref<[^>]*>[^>]*>)", signature)):
+        shape_text, element = MEMREF.match(memref).groups()   # type: ignore[union-attr]
+        views = {name}
+        for view, base in re.findall(r"(%\w+) = memref\.(?:subview|cast|reinterpret_cast|expand_shape|collapse_shape) "
+                                     r"(%\w+)", kernel):
+            if base in views:
+                views.add(view)
+        written = any(re.search(rf"(?:vector|memref)\.store [^\n]*, {v}\[", kernel) for v in views)
+        found.append({"binding": position, "element_type": element, "shape": [int(d) for d in shape_text.split("x") if d],
+                      "access": "write" if written else "read", "memref": memref})
+    return found
+
+
+def build_upstream(source: Source, opt_tool: str) -> tuple[dict[str, str | bytes], dict[str, object], list[str]]:
+    """An upstream-form kernel: the vector-level source lowered by its transform script and cleaned up; no IREE
+    program, so no vmfb: `same_as` names the IREE kernel whose GPU results it must reproduce."""
+    vector = SOURCES / str(source.vector_source)
+    script = SOURCES / str(source.transform)
+    transform_command = [opt_tool, str(vector.relative_to(ROOT)),
+                         f"--transform-preload-library=transform-library-paths={script.relative_to(ROOT)}",
+                         "--transform-interpreter"]
+    lowered = subprocess.run(transform_command, capture_output=True, text=True, cwd=ROOT)
+    if lowered.returncode != 0:
+        raise SystemExit(f"iree-opt failed for {source.name}:\n{lowered.stderr[-4000:]}")
+    cleanup_command = [opt_tool, f"--pass-pipeline={UPSTREAM_CLEANUP[source.form]}", "-"]
+    kernel = run(cleanup_command, stdin=lowered.stdout).stdout
+    header = (f"// {source.name}: {source.computes}.\n// Upstream MLIR kernel form at the nvgpu level, written by "
+              f"tools/build_mlir_kernels.py from shaders/mlir/src/{source.vector_source} lowered by "
+              f"shaders/mlir/src/{source.transform}; see shaders/mlir/COMMANDS.txt.\n")
+    custom = header + kernel
+    generic_command = [opt_tool, "--mlir-print-op-generic", "-"]
+    generic = header + run(generic_command, stdin=custom).stdout
+    entry = re.search(r"(?:gpu|func)\.func @(\w+)\(", kernel).group(1)   # type: ignore[union-attr]
+    block = re.search(r"known_block_size = array<i32: ([\d, ]+)>", kernel).group(1)   # type: ignore[union-attr]
+    manifest = {
+        "name": source.name, "kernel": f"{source.name}.mlir", "generic": f"{source.name}.generic.mlir",
+        "source": f"src/{source.vector_source}", "vector_source": f"src/{source.vector_source}",
+        "transform": f"src/{source.transform}", "vmfb": None, "program_function": None, "entry": entry,
+        "form": source.form, "same_as": source.same_as, "computes": source.computes, "model": source.model,
+        "bindings": argument_bindings(kernel), "workgroup_count": list(source.workgroups),
+        "block_size": [int(v) for v in block.split(",")], "subgroup_size": 32,
+        "ops": dict(sorted(Counter(OP_NAME.findall(kernel)).items())),
+    }
+    files: dict[str, str | bytes] = {f"shaders/mlir/{source.name}.mlir": custom,
+                                     f"shaders/mlir/{source.name}.generic.mlir": generic}
+    commands = [" ".join(["iree-opt", *transform_command[1:]]) + " | \\",
+                f"  iree-opt '--pass-pipeline={UPSTREAM_CLEANUP[source.form]}'",
+                f"iree-opt --mlir-print-op-generic shaders/mlir/{source.name}.mlir"]
     return files, manifest, commands
 
 
@@ -267,6 +339,11 @@ def main(argv: list[str] | None = None) -> int:
         outputs.update(files)
         manifests.append(manifest)
         command_lines += [f"# {source.name}", *commands, ""]
+    for source in UPSTREAM_SOURCES:
+        files, manifest, commands = build_upstream(source, opt_tool)
+        outputs.update(files)
+        manifests.append(manifest)
+        command_lines += [f"# {source.name} (upstream form, no vmfb)", *commands, ""]
     outputs["shaders/mlir/manifest.json"] = json.dumps({"kernels": manifests}, indent=1) + "\n"
     outputs["shaders/mlir/COMMANDS.txt"] = "\n".join([
         "# Written by tools/build_mlir_kernels.py: the tools and the exact commands that built shaders/mlir/ and",
@@ -276,7 +353,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         stale = [p for p, data in outputs.items() if not (ROOT / p).exists() or
                  (ROOT / p).read_bytes() != (data if isinstance(data, bytes) else data.encode())]
-        stale = [p for p in stale if not p.endswith(".vmfb")]   # vmfbs embed no timestamps but are checked by hash below
         if stale:
             print("stale:", *stale, sep="\n  ")
             return 1

@@ -2,7 +2,8 @@
 
 Each kernel of shaders/mlir/manifest.json ran on the GPU (devrun/mlir-kernels/run.sh, the vmfb compiled from the
 same source with the same options, so the GPU ran the PTX of the dumped kernel) on the inputs of tests/data/mlir/inputs/;
-the outputs are in tests/data/mlir/gpu/. Here the dumped nvgpu-level kernel runs through `dxlinalg.mlir.run`, in its
+the outputs are in tests/data/mlir/gpu/ (the upstream-form kernels, gpu.module and func.func with memref arguments,
+use those of the IREE kernel named by their `same_as`). Here the dumped nvgpu-level kernel runs through `dxlinalg.mlir.run`, in its
 custom form and in its generic form, and must give the GPU's bytes.
 
 The test skips while `dxlinalg.mlir` has no `run` (the executor is built separately; see issue 21).
@@ -24,7 +25,7 @@ if not hasattr(mlir, "run"):
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)
-         if models.gpu_output_path(name, input_set, models.output_binding(entry)["binding"]).exists()]
+         if models.gpu_output_path(models.data_name(entry), input_set, models.output_binding(entry)["binding"]).exists()]
 FORMS = ("kernel", "generic")
 
 
@@ -34,8 +35,11 @@ def emulate(name: str, input_set: str, form: str) -> np.ndarray:
     out = models.output_binding(entry)
     buffers: dict[int, np.ndarray] = dict(models.load_inputs(entry, input_set))
     buffers[out["binding"]] = np.zeros(out["shape"], models.NUMPY_TYPES[out["element_type"]])
+    # IREE dispatches: buffers keyed by binding, block size from gpu.known_block_size; upstream forms (gpu.func,
+    # func.func with memref arguments): buffers keyed by argument position, the block size given
+    block_size = None if entry["form"] == "iree-dispatch" else tuple(entry["block_size"])
     result = mlir.run((KERNELS / entry[form]).read_text(), entry["entry"], workgroups=tuple(entry["workgroup_count"]),
-                      buffers=buffers, profile="nvidia-h100", strict=True)
+                      buffers=buffers, block_size=block_size, profile="nvidia-h100", strict=True)
     return np.asarray(result[out["binding"]]).reshape(out["shape"])
 
 
@@ -44,7 +48,7 @@ def emulate(name: str, input_set: str, form: str) -> np.ndarray:
 def test_emulator_gives_the_gpu_bytes(name: str, input_set: str, form: str) -> None:
     entry = ENTRIES[name]
     out = models.output_binding(entry)
-    gpu = np.load(models.gpu_output_path(name, input_set, out["binding"]))
+    gpu = np.load(models.gpu_output_path(models.data_name(entry), input_set, out["binding"]))
     got = emulate(name, input_set, form)
     assert got.dtype == gpu.dtype
     differ = int(np.count_nonzero(got.view(np.uint32) != gpu.view(np.uint32)))

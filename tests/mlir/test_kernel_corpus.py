@@ -28,6 +28,7 @@ from tests.data.mlir import models
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)]
+DATA_CASES = [(n, s) for n, s in CASES if not ENTRIES[n].get("same_as")]   # kernels with inputs and GPU runs of their own
 RULES_FILE = models.GPU / "rules.json"
 CUSTOM_OP = re.compile(r"^\s*(?:%[^=]+= )?([a-z_]+\.[a-z_.]+)(?=[ (<{\[]|$)", re.M)
 GENERIC_OP = re.compile(r"\"([a-z_]+\.[a-z_.]+)\"\(")
@@ -55,13 +56,21 @@ def test_manifest_entry_matches_its_files(name: str) -> None:
     for key in ("kernel", "generic", "source", "vector_source", "transform"):
         if entry.get(key):
             assert (KERNELS / entry[key]).is_file(), f"{name}: {key} {entry[key]} missing"
-    assert (models.ROOT / entry["vmfb"]).is_file()
     text = (KERNELS / entry["kernel"]).read_text()
-    assert re.search(rf"func\.func @{entry['entry']}\(\)", text)
     block = ", ".join(str(v) for v in entry["block_size"])
-    assert f"gpu.known_block_size = array<i32: {block}>" in text
-    subspans = re.findall(r"binding\((\d+)\)[^\n]*: memref<([\dx]+)x([a-z]+\d+)", text)
-    assert [(int(b), [int(d) for d in shape.split("x")], t) for b, shape, t in subspans] == \
+    assert f"known_block_size = array<i32: {block}>" in text
+    if entry["form"] == "iree-dispatch":
+        assert (models.ROOT / entry["vmfb"]).is_file()
+        assert re.search(rf"func\.func @{entry['entry']}\(\)", text)
+        found = re.findall(r"binding\((\d+)\)[^\n]*: memref<([\dx]+)x([a-z]+\d+)", text)
+    else:   # upstream forms: the memref arguments, by position; the IREE kernel of `same_as` computes the same
+        assert entry["vmfb"] is None and ENTRIES[entry["same_as"]]["form"] == "iree-dispatch"
+        assert ENTRIES[entry["same_as"]]["bindings"] == entry["bindings"]
+        kind = "gpu" if entry["form"] == "gpu-module" else "func"
+        signature = re.search(rf"{kind}\.func @{entry['entry']}\((.*?)\)", text).group(1)
+        found = [(str(i), shape, t) for i, (shape, t) in
+                 enumerate(re.findall(r"memref<([\dx]+)x([a-z]+\d+)", signature))]
+    assert [(int(b), [int(d) for d in shape.split("x")], t) for b, shape, t in found] == \
         [(b["binding"], b["shape"], b["element_type"]) for b in entry["bindings"]]
     assert dict(custom_ops(text)) == {op: n for op, n in entry["ops"].items() if op != "func.func"}
     assert all(w >= 1 for w in entry["workgroup_count"]) and len(entry["workgroup_count"]) == 3
@@ -72,8 +81,8 @@ def test_generic_form_holds_the_same_operations(name: str) -> None:
     entry = ENTRIES[name]
     custom = custom_ops((KERNELS / entry["kernel"]).read_text())
     generic = Counter(GENERIC_OP.findall((KERNELS / entry["generic"]).read_text()))
-    generic.pop("func.func"), generic.pop("builtin.module"), generic.pop("func.return")
-    custom.pop("func.return", None)
+    for wrapper in ("func.func", "builtin.module", "func.return", "gpu.func", "gpu.module", "gpu.return"):
+        generic.pop(wrapper, None), custom.pop(wrapper, None)
     assert generic == custom
 
 
@@ -83,14 +92,16 @@ def test_corpus_has_what_the_issue_asks_for() -> None:
     assert "nvgpu.mma.sync" not in ENTRIES["matmul_f32_128x128x256"]["ops"]
     assert "nvgpu.mma.sync" not in ENTRIES["matmul_i8_128"]["ops"]
     assert ENTRIES["batch_matmul_f16_4x64x64x128"]["model"] == "batch_matmul"
-    for name in ("ldmatrix_async_matmul_f16_64", "ldmatrix_async_pipelined_matmul_f16_64"):
+    assert {e["form"] for e in ENTRIES.values()} == {"iree-dispatch", "gpu-module", "func-args"}
+    for name in ("ldmatrix_async_matmul_f16_64", "ldmatrix_async_pipelined_matmul_f16_64",
+                 "ldmatrix_async_matmul_f16_64_gpu_module", "ldmatrix_async_matmul_f16_64_func_args"):
         ops = ENTRIES[name]["ops"]
         for op in ("nvgpu.ldmatrix", "nvgpu.device_async_copy", "nvgpu.device_async_create_group",
                    "nvgpu.device_async_wait", "nvgpu.mma.sync"):
             assert ops.get(op, 0) >= 1, (name, op)
 
 
-@pytest.mark.parametrize("name,input_set", CASES)
+@pytest.mark.parametrize("name,input_set", DATA_CASES)
 def test_committed_inputs_are_the_seeded_ones(name: str, input_set: str) -> None:
     fresh = models.make_inputs(ENTRIES[name], input_set)
     committed = inputs(name, input_set)
@@ -110,7 +121,7 @@ def _exact_element(a: np.ndarray, b: np.ndarray, batch: int, row: int, col: int)
                Fraction(0))
 
 
-@pytest.mark.parametrize("name,input_set", CASES)
+@pytest.mark.parametrize("name,input_set", DATA_CASES)
 def test_exact_product_agrees_with_a_fraction_oracle(name: str, input_set: str) -> None:
     entry = ENTRIES[name]
     a, b = (inputs(name, input_set)[bd["binding"]] for bd in models.input_bindings(entry))
@@ -136,7 +147,7 @@ def applicable_models(entry: dict) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if "exact" in models.input_sets(e)])
+@pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if "exact" in models.input_sets(e) and not e.get("same_as")])
 def test_models_agree_where_every_order_is_exact(name: str) -> None:
     entry = ENTRIES[name]
     results = {m: models.MODELS[m](entry, inputs(name, "exact")) for m in applicable_models(entry)}
@@ -149,15 +160,16 @@ def load_rules() -> dict[str, dict[str, str]]:
     return json.loads(RULES_FILE.read_text())["rules"] if RULES_FILE.exists() else {}
 
 
-GPU_CASES = [(n, s) for n, s in CASES if models.gpu_output_path(n, s, models.output_binding(ENTRIES[n])["binding"]).exists()]
+GPU_CASES = [(n, s) for n, s in DATA_CASES
+             if models.gpu_output_path(n, s, models.output_binding(ENTRIES[n])["binding"]).exists()]
 
 
 def test_every_case_has_a_gpu_output_and_a_rule() -> None:
     if not RULES_FILE.exists():
         pytest.skip("no GPU results recorded yet (tests/data/mlir/gpu/rules.json)")
     rules = load_rules()
-    assert sorted(GPU_CASES) == sorted(CASES)
-    assert {(n, s) for n, sets in rules.items() for s in sets} == set(CASES)
+    assert sorted(GPU_CASES) == sorted(DATA_CASES)
+    assert {(n, s) for n, sets in rules.items() for s in sets} == set(DATA_CASES)
 
 
 @pytest.mark.parametrize("name,input_set", GPU_CASES)

@@ -49,6 +49,12 @@ def kernel(name: str) -> dict:
     raise KeyError(f"no kernel {name!r} in {MANIFEST}")
 
 
+def data_name(entry: dict) -> str:
+    """Whose inputs and GPU outputs a kernel uses: an upstream-form kernel (`same_as`) shares those of the IREE
+    kernel that computes the same thing."""
+    return entry.get("same_as") or entry["name"]
+
+
 def input_bindings(entry: dict) -> list[dict]:
     return [b for b in entry["bindings"] if b["access"] == "read"]
 
@@ -64,7 +70,7 @@ def make_inputs(entry: dict, input_set: str) -> dict[int, np.ndarray]:
         raise ValueError(f"input_set {input_set!r}: one of {INPUT_SETS}")
     arrays = {}
     for binding in input_bindings(entry):
-        key = f"{entry['name']}/{input_set}/{binding['binding']}"
+        key = f"{data_name(entry)}/{input_set}/{binding['binding']}"
         rng = np.random.default_rng([SEED, *key.encode()])
         dtype = np.dtype(NUMPY_TYPES[binding["element_type"]])
         shape = tuple(binding["shape"])
@@ -142,21 +148,22 @@ def input_path(name: str, input_set: str, binding: int) -> Path:
 
 
 def gpu_output_path(name: str, input_set: str, binding: int) -> Path:
+    """Where the GPU's output of a kernel (by name, or `data_name(entry)` for a `same_as` kernel) is recorded."""
     return GPU / name / input_set / f"binding{binding}.npy"
 
 
 def load_inputs(entry: dict, input_set: str) -> dict[int, np.ndarray]:
-    return {b["binding"]: np.load(input_path(entry["name"], input_set, b["binding"])) for b in input_bindings(entry)}
+    return {b["binding"]: np.load(input_path(data_name(entry), input_set, b["binding"])) for b in input_bindings(entry)}
 
 
 def input_sets(entry: dict) -> list[str]:
     """The sets committed for a kernel: the 512^3 kernel keeps `random` only (its inputs are 1 MiB a set)."""
-    return [s for s in INPUT_SETS if input_path(entry["name"], s, input_bindings(entry)[0]["binding"]).exists()]
+    return [s for s in INPUT_SETS if input_path(data_name(entry), s, input_bindings(entry)[0]["binding"]).exists()]
 
 
 def write_inputs(names: list[str] | None = None) -> None:
     for entry in kernels():
-        if names and entry["name"] not in names:
+        if (names and entry["name"] not in names) or entry.get("same_as"):
             continue
         sets = ("random",) if entry["name"] == "matmul_f16_512" else INPUT_SETS
         for input_set in sets:
