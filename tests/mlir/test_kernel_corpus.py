@@ -182,3 +182,17 @@ def test_gpu_output_equals_its_rule(name: str, input_set: str) -> None:
     expected = models.MODELS[rule](entry, inputs(name, input_set))
     differ = int(np.count_nonzero(gpu.view(np.uint32) != expected.view(np.uint32)))
     assert differ == 0, f"{name}/{input_set}: {differ} elements differ from {rule}"
+
+
+UPSTREAM = models.DATA / "upstream"
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(UPSTREAM).as_posix() for p in UPSTREAM.rglob("*.mlir")))
+def test_upstream_copies_name_their_source_and_license(path: str) -> None:
+    text = (UPSTREAM / path).read_text()
+    header = text[:text.index("// RUN:")]
+    assert "SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception" in header
+    commit = re.search(r"commit\s*(?://\s*)?([0-9a-f]{40})", header)
+    assert commit is not None
+    readme = (UPSTREAM / "README.md").read_text()
+    assert f"`{path}`" in readme and commit.group(1) in readme
