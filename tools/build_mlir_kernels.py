@@ -65,6 +65,9 @@ SOURCE_LIST = [
     Source("matmul_i8_128", "C[128x128 i32] = A[128x128 i8] x B[128x128 i8], sign-extended, i32 sums", "matmul"),
     Source("batch_matmul_f16_4x64x64x128",
            "C[b, 64x64 f32] = A[b, 64x128 f16] x B[b, 128x64 f16] for b < 4, f32 accumulation", "batch_matmul"),
+    Source("elementwise_math_f32",
+           "R[64x256 f32] = x < y ? fma(sqrt(|x|), exp(y), x) : sqrt(|x|) for x = A, y = B elementwise; exp as "
+           "IREE's polynomial", "elementwise_math"),
     Source("ldmatrix_async_matmul_f16_64",
            "C[64x64 f32] = A[64x64 f16] x B[64x64 f16], f32 accumulation; tiles staged in workgroup memory by "
            "nvgpu.device_async_copy, read by nvgpu.ldmatrix", "matmul",
@@ -239,6 +242,7 @@ def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, s
         "transform": f"src/{source.transform}" if source.transform else None,
         "vmfb": str(vmfb_path.relative_to(ROOT)),
         "program_function": source.name,
+        "program_signature": program_signature(src.read_text(), source.name),
         "entry": entry,
         "form": "iree-dispatch",
         "computes": source.computes,
@@ -302,7 +306,8 @@ def build_upstream(source: Source, opt_tool: str) -> tuple[dict[str, str | bytes
     manifest = {
         "name": source.name, "kernel": f"{source.name}.mlir", "generic": f"{source.name}.generic.mlir",
         "source": f"src/{source.vector_source}", "vector_source": f"src/{source.vector_source}",
-        "transform": f"src/{source.transform}", "vmfb": None, "program_function": None, "entry": entry,
+        "transform": f"src/{source.transform}", "vmfb": None, "program_function": None, "program_signature": None,
+        "entry": entry,
         "form": source.form, "same_as": source.same_as, "computes": source.computes, "model": source.model,
         "bindings": argument_bindings(kernel), "workgroup_count": list(source.workgroups),
         "block_size": [int(v) for v in block.split(",")], "subgroup_size": 32,
@@ -314,6 +319,21 @@ def build_upstream(source: Source, opt_tool: str) -> tuple[dict[str, str | bytes
                 f"  iree-opt '--pass-pipeline={UPSTREAM_CLEANUP[source.form]}'",
                 f"iree-opt --mlir-print-op-generic shaders/mlir/{source.name}.mlir"]
     return files, manifest, commands
+
+
+def program_signature(program: str, function: str) -> dict[str, object]:
+    """The tensor shapes of the program function that the vmfb exports: IREE may flatten a dispatch's bindings
+    (memref<16384xf32> for a tensor<64x256xf32>), so a runner of the vmfb reshapes the binding arrays to these."""
+    match = re.search(rf"func\.func @{function}\((.*?)\) -> (tensor<[^>]*>)", program, re.S)
+    if match is None:
+        raise SystemExit(f"no func.func @{function} in the program")
+
+    def tensor(text: str) -> dict[str, object]:
+        dims, element = re.fullmatch(r"tensor<((?:\d+x)*)([a-z]+\d+)>", text.strip()).groups()   # type: ignore[union-attr]
+        return {"shape": [int(d) for d in dims.split("x") if d], "element_type": element}
+
+    arguments = [tensor(t) for t in re.findall(r"tensor<[^>]*>", match.group(1))]
+    return {"arguments": arguments, "result": tensor(match.group(2))}
 
 
 def versions(compile_tool: str) -> list[str]:

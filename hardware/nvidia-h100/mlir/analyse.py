@@ -7,7 +7,10 @@ wrote under $RES, e.g. /work/devres/mlir-kernels)
 Writes tests/data/mlir/gpu/<kernel>/<set>/binding<N>.npy (the Python-API outputs; the iree-run-module ones must be
 byte-equal to them), tests/data/mlir/gpu/device.json (driver, GPU), tests/data/mlir/gpu/rules.json (the model that
 reproduces each output bit for bit, by this preference: exact_product where it does, then mma_chain on nvidia-h100,
-then sequential_fma_f32) and prints a table of mismatch counts and largest ulp distances per model.
+then sequential_fma_f32, then iree_exp_polynomial, elementwise_math; where none does, the closest with its largest
+ulp distance) and prints a table of mismatch counts and largest ulp distances per model. A rule is
+{"model": M, "max_ulp": U, "nan_bits": "equal" | "any"}: every element within U ulp of M (0: the same bits), NaN where
+M has NaN, with the same bits or with any NaN bits.
 """
 
 from __future__ import annotations
@@ -24,17 +27,14 @@ sys.path.insert(0, str(ROOT))
 
 from tests.data.mlir import models  # noqa: E402
 
-PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32")
+PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32", "iree_exp_polynomial", "iree_exp_polynomial_ftz",
+              "elementwise_math")
 
 
-def ulp_distance(a: np.ndarray, b: np.ndarray) -> int:
-    """Largest distance in units in the last place between two float32 (or exact int32) arrays."""
-    if a.dtype.kind == "i":
-        return int(np.max(np.abs(a.astype(np.int64) - b.astype(np.int64)))) if a.size else 0
-    def ordered(x: np.ndarray) -> np.ndarray:
-        bits = x.view(np.int32).astype(np.int64)
-        return np.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
-    return int(np.max(np.abs(ordered(a) - ordered(b)))) if a.size else 0
+def compare(model: np.ndarray, gpu: np.ndarray) -> dict[str, int]:
+    """Elements whose bits differ, those where only NaN bits differ, and the largest ulp distance elsewhere
+    (NaN against a number counts as 2^32 ulp)."""
+    return models.compare(model, gpu)
 
 
 def applicable(entry: dict) -> list[str]:
@@ -43,6 +43,8 @@ def applicable(entry: dict) -> list[str]:
         names.append("sequential_fma_f32")
     if "nvgpu.mma.sync" in entry["ops"]:
         names.append("mma_chain")
+    if entry["model"] == "elementwise_math":
+        names = ["iree_exp_polynomial", "iree_exp_polynomial_ftz", "elementwise_math"]
     return names
 
 
@@ -73,18 +75,22 @@ def main(results: Path) -> int:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
             inputs = models.load_inputs(entry, input_set)
-            stats = {}
-            for name in applicable(entry):
-                model = models.MODELS[name](entry, inputs)
-                differ = int(np.count_nonzero(model.view(np.uint32) != gpu.view(np.uint32)))
-                stats[name] = (differ, ulp_distance(model, gpu))
-            matching = [m for m in PREFERENCE if m in stats and stats[m][0] == 0]
-            if matching:
-                rules.setdefault(entry["name"], {})[input_set] = matching[0]
+            stats = {name: compare(models.MODELS[name](entry, inputs), gpu) for name in applicable(entry)}
+            order = [m for m in PREFERENCE if m in stats]
+            exact = [m for m in order if stats[m]["differ"] == 0]
+            nan_only = [m for m in order if stats[m]["differ"] == stats[m]["nan_bits_only"]]
+            if exact:
+                rule = {"model": exact[0], "max_ulp": 0, "nan_bits": "equal"}
+            elif nan_only:
+                rule = {"model": nan_only[0], "max_ulp": 0, "nan_bits": "any"}
+            else:
+                best = min(order, key=lambda m: (stats[m]["max_ulp"], stats[m]["differ"]))
+                rule = {"model": best, "max_ulp": stats[best]["max_ulp"], "nan_bits": "any"}
+            rules.setdefault(entry["name"], {})[input_set] = rule
             rows.append((entry["name"], input_set,
                          f"repeats_equal={run['repeats_equal']} cli_equal={cli_equal} " +
-                         " ".join(f"{m}: {d} differ, max {u} ulp" for m, (d, u) in stats.items()) +
-                         f" -> rule {matching[0] if matching else 'NONE'}"))
+                         " ".join(f"{m}: {st['differ']} differ ({st['nan_bits_only']} NaN bits only), max "
+                                  f"{st['max_ulp']} ulp" for m, st in stats.items()) + f" -> rule {rule}"))
     (models.GPU / "rules.json").write_text(json.dumps({
         "doc": "docs/hardware-nvidia-h100-mlir.md",
         "meaning": "for each kernel and input set, the model of tests/data/mlir/models.py that gives the GPU's bits",

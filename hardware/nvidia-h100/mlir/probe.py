@@ -54,21 +54,28 @@ def device_info(driver_name: str) -> dict[str, object]:
     return info
 
 
+def program_arguments(entry: dict, input_set: str) -> list[np.ndarray]:
+    """The inputs (stored by binding, in the binding's shape) in the shapes of the program function's arguments."""
+    reads = [b for b in entry["bindings"] if b["access"] == "read"]
+    shapes = [a["shape"] for a in entry["program_signature"]["arguments"]]
+    return [np.load(INPUTS / entry["name"] / input_set / f"binding{b['binding']}.npy").reshape(shape)
+            for b, shape in zip(reads, shapes, strict=True)]
+
+
 def run_kernel(entry: dict, input_set: str, driver: str, vmfb_dir: Path, out_dir: Path, repeat: int) -> dict:
     import iree.runtime as ireert
 
     name = entry["name"]
     vmfb = vmfb_dir / f"{name}.vmfb"
-    reads = [b for b in entry["bindings"] if b["access"] == "read"]
     (write,) = [b for b in entry["bindings"] if b["access"] == "write"]
-    args = [np.load(INPUTS / name / input_set / f"binding{b['binding']}.npy") for b in reads]
+    args = program_arguments(entry, input_set)
     module = ireert.load_vm_flatbuffer_file(str(vmfb), driver=driver)
     function = getattr(module, entry["program_function"])
     outputs, seconds = [], []
     for _ in range(repeat):
         start = time.perf_counter()
         result = function(*args)
-        host = np.asarray(result.to_host() if hasattr(result, "to_host") else result)
+        host = np.asarray(result.to_host() if hasattr(result, "to_host") else result).reshape(write["shape"])
         seconds.append(time.perf_counter() - start)
         outputs.append(host)
     first = outputs[0]
@@ -85,26 +92,33 @@ def run_kernel_cli(entry: dict, input_set: str, device: str, vmfb_dir: Path, out
     import subprocess
 
     name = entry["name"]
-    reads = [b for b in entry["bindings"] if b["access"] == "read"]
     (write,) = [b for b in entry["bindings"] if b["access"] == "write"]
     target = out_dir / name / input_set / f"binding{write['binding']}.npy"
     target.parent.mkdir(parents=True, exist_ok=True)
+    staged = []
+    for index, values in enumerate(program_arguments(entry, input_set)):   # the program's shapes, for the tool
+        staged.append(target.parent / f"program_input{index}.npy")
+        np.save(staged[-1], values)
     outputs, seconds = [], []
-    for attempt in range(repeat):
-        path = target if attempt == 0 else target.with_suffix(f".repeat{attempt}.npy")
-        command = [run_module, f"--device={device}", f"--module={vmfb_dir / (name + '.vmfb')}",
-                   f"--function={entry['program_function']}",
-                   *[f"--input=@{INPUTS / name / input_set / ('binding%d.npy' % b['binding'])}" for b in reads],
-                   f"--output=@{path}"]
-        start = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        seconds.append(time.perf_counter() - start)
-        if done.returncode != 0:
-            raise RuntimeError(f"iree-run-module rc={done.returncode}: {done.stderr[-2000:]}")
-        outputs.append(np.load(path))
-        if attempt:
-            path.unlink()
+    try:
+        for attempt in range(repeat):
+            path = target if attempt == 0 else target.with_suffix(f".repeat{attempt}.npy")
+            command = [run_module, f"--device={device}", f"--module={vmfb_dir / (name + '.vmfb')}",
+                       f"--function={entry['program_function']}", *[f"--input=@{p}" for p in staged],
+                       f"--output=@{path}"]
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+            seconds.append(time.perf_counter() - start)
+            if done.returncode != 0:
+                raise RuntimeError(f"iree-run-module rc={done.returncode}: {done.stderr[-2000:]}")
+            outputs.append(np.load(path).reshape(write["shape"]))
+            if attempt:
+                path.unlink()
+    finally:
+        for path in staged:
+            path.unlink(missing_ok=True)
     first = outputs[0]
+    np.save(target, first)
     return {"kernel": name, "set": input_set, "status": "ok", "runner": "iree-run-module", "dtype": str(first.dtype),
             "shape": list(first.shape), "repeats_equal": all(o.tobytes() == first.tobytes() for o in outputs),
             "seconds": seconds, "output": str(target.relative_to(out_dir))}

@@ -8,6 +8,9 @@ Inputs (`python tests/data/mlir/models.py` rewrites tests/data/mlir/inputs/; the
   and int32, so any summation order gives the same bits and every correct kernel must equal `exact_product`.
 - `random`: floats uniform in [-1, 1) rounded to the input type, or int8 over its whole range: here a float sum's
   bits depend on the order and rounding of the additions; the models below say which rule reproduces the GPU.
+- `special` (elementwise kernels only): every pair (x, y) of 128 float32 values: signed zeros, subnormals, the
+  smallest normal, 1, 0.5, values around exp's overflow and underflow limits, the largest finite, infinities, NaN
+  and random values of every magnitude.
 
 Models, each (inputs) -> output array of the output binding's type:
 - `exact_product`: the exact sum of exact products (integers in int64, floats in float64, which holds every f16 and
@@ -15,6 +18,12 @@ Models, each (inputs) -> output array of the output binding's type:
   to the output type (int32 wraps, as `arith.addi` does).
 - `sequential_fma_f32`: c = fma(a[k], b[k], c) for k = 0, 1, ... in float32, rounded at every step (what the SIMT
   f32 kernel's chain of `math.fma` over k does, per output element).
+- `elementwise_math`: x < y ? fma(sqrt(|x|), exp(y), x) : sqrt(|x|) with every operation correctly rounded to
+  float32 (exp from float64), for `elementwise_math_f32`.
+- `iree_exp_polynomial`: the same with exp computed as the dumped kernel computes it (IREE's expansion of math.exp:
+  clamp, 2^n by exponent bits, a degree-5 polynomial, all in float32 fma/mul/add), IEEE float32 with subnormals;
+  `iree_exp_polynomial_ftz` the same with subnormal operands and results flushed to zero (what IREE's CPU backend
+  does, and what a GPU compiled with .ftz would do).
 - `mma_chain`: for every 16x8 tile of C, c = mma(A[:, k:k+16], B[k:k+16, :], c) for k = 0, 16, 32, ... with the mma
   sum of a dxlinalg profile (`dxlinalg.linalg.mma_sums.float_mma`; default nvidia-h100): what a kernel made of
   `nvgpu.mma.sync` m16n8k16 steps in increasing k computes.
@@ -35,7 +44,7 @@ INPUTS = DATA / "inputs"
 GPU = DATA / "gpu"
 SEED = 21          # issue 21
 NUMPY_TYPES = {"f16": np.float16, "f32": np.float32, "i8": np.int8, "i32": np.int32}
-INPUT_SETS = ("exact", "random")
+INPUT_SETS = ("exact", "random", "special")
 
 
 def kernels() -> list[dict]:
@@ -64,10 +73,30 @@ def output_binding(entry: dict) -> dict:
     return out
 
 
+def special_values() -> np.ndarray:
+    """128 float32 values for the `special` set (deterministic)."""
+    f32 = np.finfo(np.float32)
+    fixed = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 1e-45, -1e-45, 1e-40, -1e-40, float(f32.smallest_normal),
+             -float(f32.smallest_normal), float(f32.max), -float(f32.max), np.inf, -np.inf, np.nan, 88.7, 88.8, 88.9,
+             89.0, -87.3, -87.8, -88.0, -103.0, -104.0, 126.0, -126.0, 1e30, -1e30, 0.6931472, -0.6931472, 3.0, 4.0]
+    rng = np.random.default_rng([SEED, 7])
+    magnitudes = 10.0 ** rng.uniform(-44, 38, size=128 - len(fixed))
+    signs = rng.choice([-1.0, 1.0], size=magnitudes.size)
+    return np.concatenate([np.array(fixed, np.float64), signs * magnitudes]).astype(np.float32)
+
+
 def make_inputs(entry: dict, input_set: str) -> dict[int, np.ndarray]:
     """Seeded inputs of one kernel, keyed by binding; the seed depends on the kernel, the set and the binding."""
     if input_set not in INPUT_SETS:
         raise ValueError(f"input_set {input_set!r}: one of {INPUT_SETS}")
+    if input_set == "special":
+        if entry["model"] != "elementwise_math":
+            raise ValueError(f"input_set 'special' is for elementwise kernels, not {entry['name']}")
+        x_binding, y_binding = (b["binding"] for b in input_bindings(entry))
+        shape = tuple(input_bindings(entry)[0]["shape"])
+        values = special_values()
+        x, y = np.meshgrid(values, values, indexing="ij")
+        return {x_binding: x.reshape(shape).copy(), y_binding: y.reshape(shape).copy()}
     arrays = {}
     for binding in input_bindings(entry):
         key = f"{data_name(entry)}/{input_set}/{binding['binding']}"
@@ -88,6 +117,8 @@ def make_inputs(entry: dict, input_set: str) -> dict[int, np.ndarray]:
 def _operands(entry: dict, inputs: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """A and B as (batch, M, K) and (batch, K, N): the plain matmuls get a batch of one."""
     a, b = (inputs[binding["binding"]] for binding in input_bindings(entry))
+    if entry["model"] == "elementwise_math":
+        raise ValueError(f"{entry['name']}: an elementwise kernel has no matrix product model")
     if entry["model"] == "matmul":
         a, b = a[None], b[None]
     elif entry["model"] != "batch_matmul":
@@ -140,7 +171,124 @@ def mma_chain(entry: dict, inputs: dict[int, np.ndarray], profile: str = "nvidia
     return _shaped(entry, d)
 
 
-MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32, "mma_chain": mma_chain}
+def _elementwise_operands(entry: dict, inputs: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    if entry["model"] != "elementwise_math":
+        raise ValueError(f"{entry['name']}: not an elementwise_math kernel")
+    x, y = (inputs[b["binding"]].astype(np.float32) for b in input_bindings(entry))
+    return x, y
+
+
+def _combine(entry: dict, x: np.ndarray, root: np.ndarray, exp_y: np.ndarray, y: np.ndarray) -> np.ndarray:
+    from dxlinalg.numerics.fma import fma
+
+    with np.errstate(invalid="ignore"):
+        result = np.where(x < y, fma(root, exp_y, x), root)
+    return _shaped(entry, result.astype(np.float32))
+
+
+def elementwise_math(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
+    x, y = _elementwise_operands(entry, inputs)
+    with np.errstate(all="ignore"):
+        root = np.sqrt(np.abs(x))                               # float32 sqrt: correctly rounded
+        exp_y = np.exp(y.astype(np.float64)).astype(np.float32)
+    return _combine(entry, x, root, exp_y, y)
+
+
+def _flush(values: np.ndarray) -> np.ndarray:
+    """Subnormal float32 values replaced by a zero of their sign (flush-to-zero / denormals-are-zero)."""
+    tiny = np.abs(values) < np.finfo(np.float32).smallest_normal
+    return np.where(tiny, np.copysign(np.float32(0.0), values), values).astype(np.float32)
+
+
+def _float32_ops(flush: bool):  # type: ignore[no-untyped-def]
+    """fma, mul, add, sqrt in float32, IEEE (subnormals kept) or with subnormal operands and results flushed."""
+    from dxlinalg.numerics.fma import fma as ieee_fma
+
+    f = _flush if flush else (lambda v: np.asarray(v, np.float32))
+
+    def fma(a, b, c):  # type: ignore[no-untyped-def]
+        return f(ieee_fma(f(np.asarray(a, np.float32)), f(np.asarray(b, np.float32)), f(np.asarray(c, np.float32))))
+
+    def mul(a, b):  # type: ignore[no-untyped-def]
+        return f((f(a) * f(b)).astype(np.float32))
+
+    def add(a, b):  # type: ignore[no-untyped-def]
+        return f((f(a) + f(b)).astype(np.float32))
+
+    def sqrt(a):  # type: ignore[no-untyped-def]
+        return f(np.sqrt(f(a)))
+
+    return f, fma, mul, add, sqrt
+
+
+def iree_exp(y: np.ndarray, flush: bool = False) -> np.ndarray:
+    """exp(y) as IREE 3.13 expands math.exp in shaders/mlir/elementwise_math_f32.mlir (constants from there)."""
+    f = np.float32
+    ftz, fma, mul, _add, _sqrt = _float32_ops(flush)
+    with np.errstate(all="ignore"):
+        y = ftz(y)
+        clamped = np.where(y >= f(-87.8), y, f(-87.8))          # cmpf uge + select: NaN keeps y
+        clamped = np.where(clamped <= f(88.8), clamped, f(88.8)).astype(f)
+        n = np.floor(fma(clamped, f(1.44269502), f(0.5)))
+        n = np.where(n >= f(-127.0), n, f(-127.0))
+        n = np.where(n <= f(127.0), n, f(127.0)).astype(f)
+        r = fma(f(-0.693359375), n, clamped)
+        r = fma(f(2.12194442e-4), n, r)
+        p = fma(r, f(1.98756912e-4), f(0.00139819994))
+        p = fma(p, r, f(0.00833345205))
+        p = fma(p, r, f(0.0416657962))
+        p = fma(p, r, f(0.166666657))
+        p = fma(p, r, f(0.5))
+        p = fma(p, mul(r, r), r)
+        p = _add(p, f(1.0))
+        exponent = np.where(np.isnan(n), 0, n).astype(np.int64).astype(np.int32)   # fptosi; NaN lanes give NaN anyway
+        scale = ((exponent + 127) << 23).astype(np.int32).view(np.float32)
+        return mul(p, scale)
+
+
+def _elementwise(entry: dict, inputs: dict[int, np.ndarray], flush: bool) -> np.ndarray:
+    x, y = _elementwise_operands(entry, inputs)
+    ftz, fma, _mul, _add, sqrt = _float32_ops(flush)
+    with np.errstate(all="ignore"):
+        x = ftz(x)
+        root = sqrt(np.abs(x))
+        result = np.where(x < ftz(y), fma(root, iree_exp(y, flush), x), root)
+    return _shaped(entry, result.astype(np.float32))
+
+
+def iree_exp_polynomial(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
+    return _elementwise(entry, inputs, flush=False)
+
+
+def iree_exp_polynomial_ftz(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
+    """iree_exp_polynomial with every float32 operand and result flushed to zero where subnormal."""
+    return _elementwise(entry, inputs, flush=True)
+
+
+MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32, "mma_chain": mma_chain,
+          "elementwise_math": elementwise_math, "iree_exp_polynomial": iree_exp_polynomial,
+          "iree_exp_polynomial_ftz": iree_exp_polynomial_ftz}
+
+
+def compare(model: np.ndarray, gpu: np.ndarray) -> dict[str, int]:
+    """How an output differs from a model: elements whose bits differ, those of them that are NaN in both (NaN bits
+    only), and the largest distance in units in the last place among the others (NaN against a number: 2^32)."""
+    if model.dtype != gpu.dtype or model.shape != gpu.shape:
+        raise ValueError(f"model {model.dtype}{model.shape} and output {gpu.dtype}{gpu.shape} differ in type or shape")
+    differ = model.view(np.uint32) != gpu.view(np.uint32)
+    if model.dtype.kind == "i":
+        distance = np.abs(model.astype(np.int64) - gpu.astype(np.int64))
+        return {"differ": int(differ.sum()), "nan_bits_only": 0, "max_ulp": int(distance.max(initial=0))}
+    both_nan = np.isnan(model) & np.isnan(gpu)
+    one_nan = np.isnan(model) ^ np.isnan(gpu)
+
+    def ordered(x: np.ndarray) -> np.ndarray:
+        bits = x.view(np.int32).astype(np.int64)
+        return np.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
+
+    distance = np.where(both_nan, 0, np.where(one_nan, 2**32, np.abs(ordered(model) - ordered(gpu))))
+    return {"differ": int(differ.sum()), "nan_bits_only": int((differ & both_nan).sum()),
+            "max_ulp": int(distance.max(initial=0))}
 
 
 def input_path(name: str, input_set: str, binding: int) -> Path:
@@ -165,7 +313,12 @@ def write_inputs(names: list[str] | None = None) -> None:
     for entry in kernels():
         if (names and entry["name"] not in names) or entry.get("same_as"):
             continue
-        sets = ("random",) if entry["name"] == "matmul_f16_512" else INPUT_SETS
+        if entry["name"] == "matmul_f16_512":
+            sets: tuple[str, ...] = ("random",)
+        elif entry["model"] == "elementwise_math":
+            sets = INPUT_SETS
+        else:
+            sets = ("exact", "random")
         for input_set in sets:
             for binding, values in make_inputs(entry, input_set).items():
                 path = input_path(entry["name"], input_set, binding)
