@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,8 +102,8 @@ SUBSPAN = re.compile(r"hal\.interface\.binding\.subspan .*? binding\((\d+)\) [^:
 OP_NAME = re.compile(r"^\s*(?:%[^=]+= )?\"?([a-z_]+\.[a-z_.]+)", re.M)
 
 
-def run(command: list[str], *, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(command, input=stdin, capture_output=True, text=True)
+def run(command: list[str], *, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=cwd)
     if result.returncode != 0:
         raise SystemExit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-4000:]}")
     return result
@@ -196,19 +197,28 @@ def lowered_program(source: Source, opt_tool: str) -> tuple[str, list[str]]:
     return program, [" ".join(["iree-opt", *command[1:]])]
 
 
-def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, str | bytes], dict[str, object], list[str]]:
+def build(source: Source, compile_tool: str, opt_tool: str,
+          scratch: Path) -> tuple[dict[str, str | bytes], dict[str, object], list[str]]:
+    """One IREE kernel: dump, extract, verify, generic form, vmfb. Generated programs are compiled from `scratch`
+    (nothing in the tree is written here; main() writes the returned files)."""
+    # Every compile names its input by the path relative to the repository root and runs from a root that holds it
+    # (the tree, or `scratch` for a generated program): the vmfb embeds that path, so it is the same wherever the
+    # repository lies.
     src = SOURCES / f"{source.name}.mlir"
+    workdir = ROOT
     extra_files: dict[str, str | bytes] = {}
     pre_commands: list[str] = []
     if source.transform is not None:
         program, pre_commands = lowered_program(source, opt_tool)
         src = PROGRAMS / f"{source.name}.program.mlir"
-        src.parent.mkdir(parents=True, exist_ok=True)
-        src.write_text(program)
+        workdir = scratch
+        (scratch / src.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+        (scratch / src.relative_to(ROOT)).write_text(program)
         extra_files[str(src.relative_to(ROOT))] = program
+    compiled = workdir / src.relative_to(ROOT)
     dump_command = [compile_tool, str(src.relative_to(ROOT)), *TARGET_FLAGS, *source.extra_flags, *DUMP_FLAGS,
                     "-o", "/dev/null"]
-    dump = subprocess.run(dump_command, capture_output=True, text=True, cwd=ROOT)
+    dump = subprocess.run(dump_command, capture_output=True, text=True, cwd=workdir)
     if dump.returncode != 0:
         raise SystemExit(f"iree-compile failed for {source.name}:\n{dump.stderr[-4000:]}")
     function, config = split_dump(dump.stderr)
@@ -225,8 +235,9 @@ def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, s
     vmfb_path = VMFB_DIR / f"{source.name}.vmfb"
     vmfb_command = [compile_tool, str(src.relative_to(ROOT)), *TARGET_FLAGS, *source.extra_flags,
                     "-o", str(vmfb_path.relative_to(ROOT))]
-    vmfb_tmp = Path("/tmp") / f"{source.name}.vmfb"
-    run([compile_tool, str(src), *TARGET_FLAGS, *source.extra_flags, "-o", str(vmfb_tmp)])
+    vmfb_tmp = scratch / f"{source.name}.vmfb"
+    run([compile_tool, str(src.relative_to(ROOT)), *TARGET_FLAGS, *source.extra_flags, "-o", str(vmfb_tmp)],
+        cwd=workdir)
     entry = re.search(r"func\.func @(\w+)\(", function).group(1)   # type: ignore[union-attr]
     block = [int(v) for v in re.search(r"gpu\.known_block_size = array<i32: ([\d, ]+)>", function).group(1).split(",")]  # type: ignore[union-attr]
     config_size = [int(v) for v in re.search(r"workgroup_size = \[([\d, ]+)\]", config).group(1).split(",")]  # type: ignore[union-attr]
@@ -242,7 +253,7 @@ def build(source: Source, compile_tool: str, opt_tool: str) -> tuple[dict[str, s
         "transform": f"src/{source.transform}" if source.transform else None,
         "vmfb": str(vmfb_path.relative_to(ROOT)),
         "program_function": source.name,
-        "program_signature": program_signature(src.read_text(), source.name),
+        "program_signature": program_signature(compiled.read_text(), source.name),
         "entry": entry,
         "form": "iree-dispatch",
         "computes": source.computes,
@@ -350,16 +361,23 @@ def versions(compile_tool: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="rebuild in memory and compare with the committed files")
+    parser.add_argument("--only", help="with --check: rebuild this one kernel only (manifest and COMMANDS.txt unchecked)")
     args = parser.parse_args(argv)
+    if args.only and not args.check:
+        parser.error("--only goes with --check (a partial build would drop the other kernels from the manifest)")
     compile_tool, opt_tool = tool("iree-compile"), tool("iree-opt")
     outputs: dict[str, str | bytes] = {}
     manifests, command_lines = [], []
-    for source in SOURCE_LIST:
-        files, manifest, commands = build(source, compile_tool, opt_tool)
+    selected = [s for s in SOURCE_LIST + UPSTREAM_SOURCES if not args.only or s.name == args.only]
+    if not selected:
+        parser.error(f"--only {args.only}: no such kernel")
+    scratch = Path(tempfile.mkdtemp(prefix="build_mlir_kernels_"))
+    for source in (s for s in SOURCE_LIST if s in selected):
+        files, manifest, commands = build(source, compile_tool, opt_tool, scratch)
         outputs.update(files)
         manifests.append(manifest)
         command_lines += [f"# {source.name}", *commands, ""]
-    for source in UPSTREAM_SOURCES:
+    for source in (s for s in UPSTREAM_SOURCES if s in selected):
         files, manifest, commands = build_upstream(source, opt_tool)
         outputs.update(files)
         manifests.append(manifest)
@@ -370,6 +388,12 @@ def main(argv: list[str] | None = None) -> int:
         "# hardware/nvidia-h100/mlir/vmfb/ (run from the repository root).", "", *versions(compile_tool), "",
         f"CUDA target: {CUDA_TARGET} (IREE 3.13 rejects sm_90: 'missing GPU target in #hal.executable.target'; the",
         "vmfb embeds PTX for sm_80 that the driver JIT-compiles for the H200).", "", *command_lines])
+    if args.only:
+        outputs = {p: d for p, d in outputs.items() if not p.endswith(("manifest.json", "COMMANDS.txt"))}
+        committed = {k["name"]: k for k in json.loads((KERNELS / "manifest.json").read_text())["kernels"]}
+        if manifests[0] != committed.get(args.only):
+            print(f"stale: manifest entry of {args.only}")
+            return 1
     if args.check:
         stale = [p for p, data in outputs.items() if not (ROOT / p).exists() or
                  (ROOT / p).read_bytes() != (data if isinstance(data, bytes) else data.encode())]
