@@ -20,6 +20,7 @@ TOOLS = Path(sys.executable).parent
 def build_tool():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("build_mlir_kernels", ROOT / "tools" / "build_mlir_kernels.py")
     module = importlib.util.module_from_spec(spec)   # type: ignore[arg-type]
+    sys.modules[spec.name] = module                   # dataclasses look their module up there
     spec.loader.exec_module(module)   # type: ignore[union-attr]
     return module
 
