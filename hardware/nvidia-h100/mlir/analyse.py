@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.data.mlir import models  # noqa: E402
 
-PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32", "iree_exp_polynomial", "iree_exp_polynomial_ftz",
+PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32", "reversed_chunk32_fma_f32", "iree_exp_polynomial", "iree_exp_polynomial_ftz",
               "elementwise_math")
 
 
@@ -41,6 +41,8 @@ def applicable(entry: dict) -> list[str]:
     names = ["exact_product"]
     if models.input_bindings(entry)[0]["element_type"] != "i8":
         names.append("sequential_fma_f32")
+    if models.input_bindings(entry)[0]["element_type"] == "f32":
+        names.append("reversed_chunk32_fma_f32")
     if "nvgpu.mma.sync" in entry["ops"]:
         names.append("mma_chain")
     if entry["model"] == "elementwise_math":
@@ -56,7 +58,8 @@ def main(results: Path) -> int:
     smi = results / "nvidia-smi.txt"
     if smi.exists():
         device["nvidia_smi_query"] = smi.read_text().strip().splitlines()[-2:]
-    rules: dict[str, dict[str, str]] = {}
+    rules: dict[str, dict[str, dict]] = {}
+    not_run: dict[str, str] = {}
     rows = []
     for entry in models.kernels():
         if entry.get("same_as"):
@@ -66,7 +69,9 @@ def main(results: Path) -> int:
             run = runs.get((entry["name"], input_set), {})
             source = gpu_dir / entry["name"] / input_set / f"binding{out['binding']}.npy"
             if run.get("status") != "ok" or not source.exists():
-                rows.append((entry["name"], input_set, f"GPU run failed: {run.get('error', 'missing')}"))
+                reason = run.get("error", "not in this device run (the kernel was added after it)")
+                not_run[entry["name"]] = reason
+                rows.append((entry["name"], input_set, f"no GPU result: {reason}"))
                 continue
             gpu = np.load(source)
             cli = cli_dir / entry["name"] / input_set / f"binding{out['binding']}.npy"
@@ -94,7 +99,7 @@ def main(results: Path) -> int:
     (models.GPU / "rules.json").write_text(json.dumps({
         "doc": "docs/hardware-nvidia-h100-mlir.md",
         "meaning": "for each kernel and input set, the model of tests/data/mlir/models.py that gives the GPU's bits",
-        "rules": rules}, indent=1) + "\n")
+        "rules": rules, "not_run": not_run}, indent=1) + "\n")
     (models.GPU / "device.json").write_text(json.dumps(device, indent=1, default=str) + "\n")
     for row in rows:
         print(" | ".join(row))

@@ -24,6 +24,8 @@ Models, each (inputs) -> output array of the output binding's type:
   clamp, 2^n by exponent bits, a degree-5 polynomial, all in float32 fma/mul/add), IEEE float32 with subnormals;
   `iree_exp_polynomial_ftz` the same with subnormal operands and results flushed to zero (what IREE's CPU backend
   does, and what a GPU compiled with .ftz would do).
+- `reversed_chunk32_fma_f32`: the same fma chain in the order the SIMT f32 kernel's unrolled loop runs it: chunks
+  of 32 k in increasing order, each chunk from k + 31 down to k + 0.
 - `mma_chain`: for every 16x8 tile of C, c = mma(A[:, k:k+16], B[k:k+16, :], c) for k = 0, 16, 32, ... with the mma
   sum of a dxlinalg profile (`dxlinalg.linalg.mma_sums.float_mma`; default nvidia-h100): what a kernel made of
   `nvgpu.mma.sync` m16n8k16 steps in increasing k computes.
@@ -150,6 +152,21 @@ def sequential_fma_f32(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray
     return _shaped(entry, c)
 
 
+def reversed_chunk32_fma_f32(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
+    """c = fma(a[k], b[k], c) over k in chunks of 32 taken in increasing order, each chunk from its last k down to
+    its first: the order of the 32 `math.fma` of one iteration of matmul_f32_128x128x256's k loop (the chain starts
+    at k + 31 and ends at k + 0)."""
+    from dxlinalg.numerics.fma import fma
+
+    a, b = _operands(entry, inputs)
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    c = np.zeros((a.shape[0], a.shape[1], b.shape[2]), np.float32)
+    for start in range(0, a.shape[2], 32):
+        for k in reversed(range(start, min(start + 32, a.shape[2]))):
+            c = fma(a[:, :, k, None], b[:, None, k, :], c)
+    return _shaped(entry, c)
+
+
 def mma_chain(entry: dict, inputs: dict[int, np.ndarray], profile: str = "nvidia-h100") -> np.ndarray:
     from dxlinalg.linalg.mma_sums import FloatMma, float_mma
     from dxlinalg.profile.registry import load_profile
@@ -265,7 +282,8 @@ def iree_exp_polynomial_ftz(entry: dict, inputs: dict[int, np.ndarray]) -> np.nd
     return _elementwise(entry, inputs, flush=True)
 
 
-MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32, "mma_chain": mma_chain,
+MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32,
+          "reversed_chunk32_fma_f32": reversed_chunk32_fma_f32, "mma_chain": mma_chain,
           "elementwise_math": elementwise_math, "iree_exp_polynomial": iree_exp_polynomial,
           "iree_exp_polynomial_ftz": iree_exp_polynomial_ftz}
 
