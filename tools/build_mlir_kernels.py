@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "shaders" / "mlir" / "src"
 KERNELS = ROOT / "shaders" / "mlir"
 VMFB_DIR = ROOT / "hardware" / "nvidia-h100" / "mlir" / "vmfb"
+PTX_DIR = ROOT / "hardware" / "nvidia-h100" / "mlir" / "ptx"   # the PTX each vmfb embeds, for reading
 CUDA_TARGET = "sm_80"   # IREE 3.13 has no sm_90 entry in its CUDA target table ("missing GPU target"); the sm_80 PTX
                         # (+ptx76) is JIT-compiled by the driver for the H200
 TARGET_FLAGS = ["--iree-hal-target-device=cuda", f"--iree-cuda-target={CUDA_TARGET}"]
@@ -114,6 +115,15 @@ def tool(name: str) -> str:
     if not Path(path).exists():
         raise SystemExit(f"{name} not found: install the mlir extra (pip install -e '.[mlir]')")
     return path
+
+
+def embedded_ptx(vmfb: bytes) -> str:
+    """The PTX module an IREE CUDA vmfb embeds (one per executable here): what the driver JIT-compiles."""
+    start = vmfb.find(b".version ")
+    if start < 0:
+        raise SystemExit("no PTX in the vmfb")
+    end = vmfb.find(b"\0", start)
+    return vmfb[start:end].decode()
 
 
 def split_dump(dump: str) -> tuple[str, str]:
@@ -269,6 +279,7 @@ def build(source: Source, compile_tool: str, opt_tool: str,
         str((KERNELS / f"{source.name}.mlir").relative_to(ROOT)): custom,
         str((KERNELS / f"{source.name}.generic.mlir").relative_to(ROOT)): generic,
         str(vmfb_path.relative_to(ROOT)): vmfb_tmp.read_bytes(),
+        str((PTX_DIR / f"{source.name}.ptx").relative_to(ROOT)): embedded_ptx(vmfb_tmp.read_bytes()),
     }
     commands = [*pre_commands, " ".join(["iree-compile", *dump_command[1:]]).replace("/dev/null", "/dev/null  # IR on stderr"),
                 "iree-opt --mlir-print-op-generic " + f"shaders/mlir/{source.name}.mlir",
