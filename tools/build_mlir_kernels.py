@@ -67,6 +67,12 @@ SOURCE_LIST = [
     Source("matmul_i8_128", "C[128x128 i32] = A[128x128 i8] x B[128x128 i8], sign-extended, i32 sums", "matmul"),
     Source("batch_matmul_f16_4x64x64x128",
            "C[b, 64x64 f32] = A[b, 64x128 f16] x B[b, 128x64 f16] for b < 4, f32 accumulation", "batch_matmul"),
+    Source("matmul_f16_100x72x56",
+           "C[100x72 f32] = A[100x56 f16] x B[56x72 f16], f32 accumulation; partial tiles: masked loads "
+           "(vector.create_mask, vector.maskedload) and a vector.scatter store", "matmul"),
+    Source("matmul_f32_100x72x56",
+           "C[100x72 f32] = A[100x56 f32] x B[56x72 f32]; partial tiles: masked loads and stores, products summed "
+           "by vector.reduction", "matmul"),
     Source("elementwise_math_f32",
            "R[64x256 f32] = x < y ? fma(sqrt(|x|), exp(y), x) : sqrt(|x|) for x = A, y = B elementwise; exp as "
            "IREE's polynomial", "elementwise_math"),

@@ -147,7 +147,7 @@ def applicable_models(entry: dict) -> list[str]:
     if models.input_bindings(entry)[0]["element_type"] != "i8":
         names.append("sequential_fma_f32")
     if models.input_bindings(entry)[0]["element_type"] == "f32":
-        names.append("reversed_chunk32_fma_f32")
+        names += ["reversed_chunk32_fma_f32", "sequential_mul_add_f32"]
     if "nvgpu.mma.sync" in entry["ops"]:
         names.append("mma_chain")
     return names

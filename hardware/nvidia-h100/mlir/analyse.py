@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.data.mlir import models  # noqa: E402
 
-PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32", "reversed_chunk32_fma_f32", "iree_exp_polynomial", "iree_exp_polynomial_ftz",
+PREFERENCE = ("exact_product", "mma_chain", "sequential_fma_f32", "reversed_chunk32_fma_f32",
+              "sequential_mul_add_f32", "iree_exp_polynomial", "iree_exp_polynomial_ftz",
               "elementwise_math")
 
 
@@ -42,7 +43,7 @@ def applicable(entry: dict) -> list[str]:
     if models.input_bindings(entry)[0]["element_type"] != "i8":
         names.append("sequential_fma_f32")
     if models.input_bindings(entry)[0]["element_type"] == "f32":
-        names.append("reversed_chunk32_fma_f32")
+        names += ["reversed_chunk32_fma_f32", "sequential_mul_add_f32"]
     if "nvgpu.mma.sync" in entry["ops"]:
         names.append("mma_chain")
     if entry["model"] == "elementwise_math":

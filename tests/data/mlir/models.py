@@ -26,6 +26,8 @@ Models, each (inputs) -> output array of the output binding's type:
   does, and what a GPU compiled with .ftz would do).
 - `reversed_chunk32_fma_f32`: the same fma chain in the order the SIMT f32 kernel's unrolled loop runs it: chunks
   of 32 k in increasing order, each chunk from k + 31 down to k + 0.
+- `sequential_mul_add_f32`: c = c + a[k] * b[k] in increasing k, product and sum rounded separately (the unaligned
+  f32 kernel's mulf + ordered vector.reduction).
 - `mma_chain`: for every 16x8 tile of C, c = mma(A[:, k:k+16], B[k:k+16, :], c) for k = 0, 16, 32, ... with the mma
   sum of a dxlinalg profile (`dxlinalg.linalg.mma_sums.float_mma`; default nvidia-h100): what a kernel made of
   `nvgpu.mma.sync` m16n8k16 steps in increasing k computes.
@@ -152,6 +154,19 @@ def sequential_fma_f32(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray
     return _shaped(entry, c)
 
 
+def sequential_mul_add_f32(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
+    """c = c + a[k] * b[k] for k = 0, 1, ... in float32, the product and the sum each rounded (no fusion): what
+    matmul_f32_100x72x56 does (arith.mulf, then vector.reduction <add> with the accumulator, which LLVM lowers to
+    an ordered chain: the PTX is add.rn.f32 from the accumulator through products 0..7)."""
+    a, b = _operands(entry, inputs)
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    c = np.zeros((a.shape[0], a.shape[1], b.shape[2]), np.float32)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(a.shape[2]):
+            c = (c + (a[:, :, k, None] * b[:, None, k, :]).astype(np.float32)).astype(np.float32)
+    return _shaped(entry, c)
+
+
 def reversed_chunk32_fma_f32(entry: dict, inputs: dict[int, np.ndarray]) -> np.ndarray:
     """c = fma(a[k], b[k], c) over k in chunks of 32 taken in increasing order, each chunk from its last k down to
     its first: the order of the 32 `math.fma` of one iteration of matmul_f32_128x128x256's k loop (the chain starts
@@ -174,6 +189,11 @@ def mma_chain(entry: dict, inputs: dict[int, np.ndarray], profile: str = "nvidia
     loaded = load_profile(profile)
     model = FloatMma(loaded.nvgpu, loaded.float_conversion)
     a, b = _operands(entry, inputs)
+    rows, cols = a.shape[1], b.shape[2]
+    # zero padding to whole m16 x n8 x k16 steps: zero products leave every sum as it is (what the unaligned kernel's
+    # masked loads feed its mma steps)
+    a = np.pad(a, ((0, 0), (0, -rows % 16), (0, -a.shape[2] % 16)))
+    b = np.pad(b, ((0, 0), (0, -b.shape[1] % 16), (0, -cols % 8)))
     batch, m, k_size = a.shape
     n = b.shape[2]
     # tiles: (batch, m/16, n/8) -> W; A rows of the tile's m16 block, B columns of its n8 block
@@ -185,7 +205,7 @@ def mma_chain(entry: dict, inputs: dict[int, np.ndarray], profile: str = "nvidia
     for k in range(0, k_size, 16):
         c = float_mma(a_w[:, :, k:k + 16], b_w[:, k:k + 16, :], c, model)
     d = c.reshape(batch, m // 16, n // 8, 16, 8).transpose(0, 1, 3, 2, 4).reshape(batch, m, n)
-    return _shaped(entry, d)
+    return _shaped(entry, d[:, :rows, :cols])
 
 
 def _elementwise_operands(entry: dict, inputs: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -283,7 +303,8 @@ def iree_exp_polynomial_ftz(entry: dict, inputs: dict[int, np.ndarray]) -> np.nd
 
 
 MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32,
-          "reversed_chunk32_fma_f32": reversed_chunk32_fma_f32, "mma_chain": mma_chain,
+          "reversed_chunk32_fma_f32": reversed_chunk32_fma_f32, "sequential_mul_add_f32": sequential_mul_add_f32,
+          "mma_chain": mma_chain,
           "elementwise_math": elementwise_math, "iree_exp_polynomial": iree_exp_polynomial,
           "iree_exp_polynomial_ftz": iree_exp_polynomial_ftz}
 
