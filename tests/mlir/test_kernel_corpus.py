@@ -211,6 +211,22 @@ def test_special_inputs_cover_the_awkward_values() -> None:
         models.make_inputs(ENTRIES["matmul_i8_128"], "special")
 
 
+def test_approximate_sqrt_rule_tells_sqrt_errors_from_other_errors() -> None:
+    entry = ENTRIES[ELEMENTWISE]
+    data = inputs(ELEMENTWISE, "random")
+    exact = models.iree_exp_polynomial(entry, data).reshape(-1)
+    assert models.unexplained_by_approximate_sqrt(entry, data, exact, 0) == 0
+    x, y = (data[b["binding"]].reshape(-1) for b in models.input_bindings(entry))
+    plain_root = np.flatnonzero((x >= y) & (np.abs(x) > 1e-30))[:5]
+    off_by_one = exact.copy()
+    off_by_one[plain_root] = (off_by_one[plain_root].view(np.int32) + 1).view(np.float32)
+    assert models.unexplained_by_approximate_sqrt(entry, data, off_by_one, 0) == 5
+    assert models.unexplained_by_approximate_sqrt(entry, data, off_by_one, 1) == 0
+    off_by_two = exact.copy()
+    off_by_two[plain_root] = (off_by_two[plain_root].view(np.int32) + 2).view(np.float32)
+    assert models.unexplained_by_approximate_sqrt(entry, data, off_by_two, 1) == 5
+
+
 def test_compare_counts_nan_bits_and_ulps() -> None:
     a = np.array([1.0, np.nan, 2.0, 0.0], np.float32)
     b = np.array([np.nextafter(np.float32(1.0), np.float32(2.0)), np.float32(np.nan), 2.0, -0.0], np.float32)
@@ -239,6 +255,7 @@ def test_every_case_has_a_gpu_output_and_a_rule() -> None:
     assert sorted(GPU_CASES) == sorted(ran)
     assert {(n, s) for n, sets in rules.items() for s in sets} == set(ran)
     assert len(ran) >= 13   # every kernel of the first device run
+    assert all(rule.get("max_ulp", 0) == 0 for sets in rules.values() for rule in sets.values())
 
 
 @pytest.mark.parametrize("name,input_set", GPU_CASES)
@@ -248,6 +265,10 @@ def test_gpu_output_obeys_its_rule(name: str, input_set: str) -> None:
     out = models.output_binding(entry)
     gpu = np.load(models.gpu_output_path(name, input_set, out["binding"]))
     assert gpu.dtype == np.dtype(models.NUMPY_TYPES[out["element_type"]]) and list(gpu.shape) == out["shape"]
+    if "sqrt_ulp" in rule:   # an approximate sqrt (PTX sqrt.approx.f32) inside otherwise exact float32 arithmetic
+        assert models.unexplained_by_approximate_sqrt(entry, inputs(name, input_set), gpu, rule["sqrt_ulp"]) == 0
+        assert models.unexplained_by_approximate_sqrt(entry, inputs(name, input_set), gpu, 0) > 0   # not exact sqrt
+        return
     found = models.compare(models.MODELS[rule["model"]](entry, inputs(name, input_set)), gpu)
     assert found["max_ulp"] <= rule["max_ulp"], (name, input_set, rule, found)
     if rule["nan_bits"] == "equal":

@@ -302,6 +302,28 @@ def iree_exp_polynomial_ftz(entry: dict, inputs: dict[int, np.ndarray]) -> np.nd
     return _elementwise(entry, inputs, flush=True)
 
 
+def unexplained_by_approximate_sqrt(entry: dict, inputs: dict[int, np.ndarray], output: np.ndarray,
+                                    ulps: int = 1) -> int:
+    """Lanes of an elementwise_math_f32 output that no sqrt within `ulps` of the correctly rounded one explains:
+    each lane must be (bit for bit, any NaN for NaN) x < y ? fma(s, exp(y), x) : s for some s within `ulps` ulp of
+    sqrt(|x|), exp as IREE expands it, everything else IEEE float32 with subnormals. That is the H200's behaviour with
+    IREE's `sqrt.approx.f32` (docs/hardware-nvidia-h100-mlir.md)."""
+    from dxlinalg.numerics.fma import fma
+
+    x, y = _elementwise_operands(entry, inputs)
+    x, y, got = x.reshape(-1), y.reshape(-1), np.asarray(output, np.float32).reshape(-1)
+    with np.errstate(all="ignore"):
+        root = np.sqrt(np.abs(x))
+        exp_y = iree_exp(y)
+        movable = np.isfinite(root) & (root > 0)
+        explained = np.zeros(x.size, bool)
+        for step in range(-ulps, ulps + 1):
+            candidate_root = np.where(movable, root.view(np.int32) + step, root.view(np.int32)).view(np.float32)
+            candidate = np.where(x < y, fma(candidate_root, exp_y, x), candidate_root).astype(np.float32)
+            explained |= (candidate.view(np.uint32) == got.view(np.uint32)) | (np.isnan(candidate) & np.isnan(got))
+    return int((~explained).sum())
+
+
 MODELS = {"exact_product": exact_product, "sequential_fma_f32": sequential_fma_f32,
           "reversed_chunk32_fma_f32": reversed_chunk32_fma_f32, "sequential_mul_add_f32": sequential_mul_add_f32,
           "mma_chain": mma_chain,
