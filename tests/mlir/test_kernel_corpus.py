@@ -153,8 +153,9 @@ def applicable_models(entry: dict) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if "exact" in models.input_sets(e)
-                                  and not e.get("same_as") and e["model"] != "elementwise_math"])
+@pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if "exact" in models.input_sets(e)   # 256^3: slow
+                                  and not e.get("same_as") and e["model"] != "elementwise_math"
+                                  and n != "matmul_f16_256"])
 def test_models_agree_where_every_order_is_exact(name: str) -> None:
     entry = ENTRIES[name]
     results = {m: models.MODELS[m](entry, inputs(name, "exact")) for m in applicable_models(entry)}
