@@ -230,8 +230,11 @@ def test_the_docs_name_every_command_and_count_them_right():
 # --- the demo: progress as it goes, quiet exits ----------------------------------------------------------------------
 
 def _start_demo(tmp_path: Path) -> subprocess.Popen[str]:
+    # A shell runs background jobs with SIGINT ignored, and Python then keeps it ignored: give the demo the
+    # default disposition so that Ctrl-C reaches it as it would from a terminal, wherever the tests run.
     return subprocess.Popen([sys.executable, "-m", "dxlinalg", "demo", "--out", str(tmp_path)], cwd=REPO,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_demo_lines_arrive_while_it_runs_and_a_closed_pipe_exits_quietly_with_141(tmp_path):
