@@ -32,6 +32,9 @@ WORKLOADS: list[Workload] = [
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),
     Workload("C1", "benchmarks.c1_tensor_addressing"),
     Workload("C2", "benchmarks.c2_coopmat_gemm"),
+    Workload("L1", "benchmarks.l1_workgroup_reduce"),
+    Workload("L2", "benchmarks.l2_control_flow"),
+    Workload("L3", "benchmarks.l3_coopmat_gemm"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})
