@@ -41,6 +41,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     command.add_argument("--permissive", action="store_true",
                          help="do what some hardware might instead of reporting undefined behaviour")
     command.add_argument("--step-limit", type=int, help="block executions per chunk before a loop counts as runaway")
+    command.add_argument("--work-limit", type=int, help="work units per chunk (block runs weighed by instructions "
+                                                        "and lanes) before a loop counts as runaway")
     command.add_argument("--out", metavar="DIR", help="write every buffer's contents after the dispatch here")
     command.set_defaults(handler=run_command)
     return command
@@ -117,6 +119,8 @@ def run_command(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.step_limit is not None:
         options["step_limit"] = args.step_limit
+    if args.work_limit is not None:
+        options["work_limit"] = args.work_limit
     results = run(Path(args.module), entry_point=args.entry_point, groups=tuple(args.groups),  # type: ignore[arg-type]
                   buffers=buffers, push_constants=push, spec_constants=spec, profile=args.profile,
                   strict=not args.permissive, **options)

@@ -176,12 +176,19 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
 
 
 def _count_step(inv: Invocation, function: CompiledFunction, block: CompiledBlock) -> None:
+    """Count a block run against the chunk's step limit and its work budget (`program.block_weight`)."""
     inv.steps += 1
+    inv.work += block.weight * inv.work_per_weight
     if inv.steps > inv.step_limit:
         raise SpirvStepLimitError(at(block.location, (
             f"the run exceeded its step limit of {inv.step_limit} block executions per chunk in function "
             f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
             f"work is just long)")))
+    if inv.work > inv.work_limit:
+        raise SpirvStepLimitError(at(block.location, (
+            f"the run exceeded its work limit of {inv.work_limit} units per chunk ({inv.steps} block executions "
+            f"over {inv.lanes} lanes) in function {function.name}, block {block.name}: a loop that does not end? "
+            f"(raise work_limit= if the work is just long)")))
 
 
 def _run_ops(block: CompiledBlock, frame: Frame) -> None:
