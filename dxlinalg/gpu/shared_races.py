@@ -70,10 +70,11 @@ class AccessTracker:
             self.written = np.zeros(size, dtype=bool)
 
     # -- what each kind of access checks and records ----------------------------------------------
-    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
-        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed."""
+    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> np.ndarray:
+        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed.
+        `aligned`: the caller knows each row is nbytes consecutive bytes from a multiple of nbytes (None: look)."""
         me = self._threads(lanes)
-        rows = self._rows(byte_index)
+        rows = self._rows(byte_index, aligned)
         writer, atomic_writer = _gather(self.writer, byte_index, rows), _gather(self.atomic_writer, byte_index, rows)
         written_by_other, updated_by_other = self._other(writer, me), self._other(atomic_writer, me)
         if self.report:
@@ -84,13 +85,13 @@ class AccessTracker:
             self._note(self.reader, byte_index, me, True if rows is not None else None)
         return written_by_other | updated_by_other
 
-    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
-        """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
+    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> None:
+        """Record a plain write of (n, nbytes) bytes by n lanes (one statement); `aligned` as for `load`."""
         me = self._threads(lanes)
         rows = None
         if self.report:
             self._same_statement(byte_index, me, lanes, what)
-            rows = self._rows(byte_index)
+            rows = self._rows(byte_index, aligned)
             for state, kind, verb in ((self.writer, "write-after-write", "wrote"),
                                       (self.atomic_writer, "write after an atomic", "updated atomically"),
                                       (self.reader, "write-after-read", "read")):
@@ -165,12 +166,13 @@ class AccessTracker:
         merged = np.where((current == NO_THREAD) | (current == thread) | (current == synced(wave)), thread, merged)
         state[flat] = merged
 
-    def _rows(self, byte_index: np.ndarray) -> np.ndarray | None:
+    def _rows(self, byte_index: np.ndarray, aligned: bool | None = None) -> np.ndarray | None:
         """The rows of the states viewed (-1, width) that (n, width) indices cover when each is `width`
         consecutive bytes from a multiple of `width` (ldmatrix's rows, cp.async's copies, aligned vector
-        accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte."""
+        accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte.
+        `aligned` True: the caller built them so (`_aligned_runs` need not look)."""
         width = byte_index.shape[1]
-        if width < 2 or self.writer.size % width or not _aligned_runs(byte_index):
+        if width < 2 or self.writer.size % width or not (aligned or _aligned_runs(byte_index)):
             return None
         return byte_index[:, 0] // width
 
