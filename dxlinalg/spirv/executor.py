@@ -243,8 +243,17 @@ def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[
         pc.fill(target)
         arrivals[target].add(source)
     elif lanes.any():
-        np.putmask(pc, lanes, target)
+        assign_where(pc, lanes, target)
         arrivals[target].add(source)
+
+
+def assign_where(array: np.ndarray, lanes: np.ndarray, value: int) -> None:
+    """`np.putmask(array, lanes, value)` for an int32 array, without branches: array += (value - array) * lanes,
+    exact in wrapping int32 arithmetic. Divergent lanes make the mask irregular, and numpy's masked writes
+    then mispredict on every lane: two to three times slower at a chunk's size."""
+    step = np.subtract(np.int32(value), array)
+    np.multiply(step, lanes, out=step)
+    np.add(array, step, out=array)
 
 
 def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
@@ -282,7 +291,7 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
     if everyone:
         came_from.fill(source)
     else:
-        np.putmask(came_from, mask, source)
+        assign_where(came_from, mask, source)
 
 
 class _NoArrivals:

@@ -334,3 +334,15 @@ def test_vectors_built_from_scalars_feed_every_kind_of_consumer() -> None:
         half_bits = np.stack([xu.astype(np.float32).astype(np.float16), np.full(64, -2.5, np.float16)], axis=1)
     packed_expected = half_bits.view(np.uint16).astype(np.uint32) @ np.array([1, 1 << 16], np.uint32)
     assert out[(0, 1)].view(np.uint32).tolist() == (packed_expected + reverse(four_expected)[:, 2]).tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(-1, 1 << 30), st.booleans()), min_size=1, max_size=64),
+       st.integers(-1, 1 << 30))
+def test_branch_free_assignment_of_program_counters_is_putmask(lanes, value):
+    array = np.array([a for a, _ in lanes], np.int32)
+    mask = np.array([m for _, m in lanes])
+    expected = array.copy()
+    np.putmask(expected, mask, value)
+    executor.assign_where(array, mask, value)
+    assert np.array_equal(array, expected)
