@@ -346,3 +346,20 @@ def test_branch_free_assignment_of_program_counters_is_putmask(lanes, value):
     np.putmask(expected, mask, value)
     executor.assign_where(array, mask, value)
     assert np.array_equal(array, expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([np.bool_, np.uint8, np.int16, np.float16, np.uint32, np.float32, np.int64, np.float64]),
+       st.integers(1, 40), st.integers(0, 3), st.integers(0, 2**32 - 1))
+def test_merging_without_branches_is_where(dtype, lanes, width, seed):
+    from dxlinalg.spirv.lanes import merge, mask_for
+    rng = np.random.default_rng(seed)
+    shape = (lanes,) if width == 0 else (lanes, width)
+    raw = rng.integers(0, 256, (2, *shape, np.dtype(dtype).itemsize)).astype(np.uint8)
+    new, old = (np.ascontiguousarray(r).view(dtype).reshape(shape) for r in raw)
+    if np.dtype(dtype) == np.bool_:
+        new, old = new.view(np.uint8) & 1 == 1, old.view(np.uint8) & 1 == 1
+    mask = rng.random(lanes) < 0.5
+    expected = np.where(mask_for(mask, new.ndim), new, old)
+    merged = merge(mask, new, old)
+    assert merged.dtype == expected.dtype and merged.tobytes() == expected.tobytes()
