@@ -31,7 +31,8 @@ def gather_aligned_elements(data: np.ndarray, starts: np.ndarray, dtype: np.dtyp
     """`gather_elements` where every start is a multiple of the element size: one gather of whole elements
     from `data` viewed as elements, instead of one per byte."""
     whole = data.shape[0] - data.shape[0] % dtype.itemsize
-    return data[:whole].view(bits_dtype(dtype.itemsize))[starts // dtype.itemsize].view(dtype)
+    shift = dtype.itemsize.bit_length() - 1                 # element sizes are powers of two: // by a shift
+    return data[:whole].view(bits_dtype(dtype.itemsize))[starts >> shift].view(dtype)
 
 
 def scatter_elements(data: np.ndarray, starts: np.ndarray, values: np.ndarray) -> None:

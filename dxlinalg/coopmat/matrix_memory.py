@@ -128,7 +128,7 @@ def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: obje
     starts = _per_instance_ints(element_offset, instances, "Pointer element offset", op) * pointee_bytes
     alignment = rules.required_alignment(matrix_type, layout)
     for what, values in (("Pointer", memory.base_address + starts), ("Stride", strides * pointee_bytes)):
-        misaligned = np.flatnonzero(values % alignment)
+        misaligned = np.flatnonzero(values & (alignment - 1))          # alignment: a power of two
         if misaligned.size:
             i = int(misaligned[0])
             rules.report_misaligned(strict, f"{what} {'address' if what == 'Pointer' else 'in bytes'}",
