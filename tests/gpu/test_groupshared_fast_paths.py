@@ -42,9 +42,10 @@ def tracker_states(tracker: AccessTracker) -> list[bytes]:
             tracker.written.tobytes()]
 
 
-def replay(accesses, aligned: bool | None, ctx, stride: int) -> tuple[list[bytes], list[str]]:
+def replay(accesses, aligned: bool | None, ctx, stride: int, packed: bool = True) -> tuple[list[bytes], list[str]]:
     """Run the accesses through a fresh tracker; the states after each and the errors raised."""
     tracker = AccessTracker(ctx, ctx.groups, stride, lambda offset: f"byte {offset}", report=True)
+    tracker.packed_rows = packed
     tracker.mark_written(np.arange(0, ctx.groups * stride, 2))           # half the bytes start written
     errors = []
     for kind, lanes, elements, width in accesses:
@@ -67,15 +68,19 @@ def test_the_tracker_told_runs_are_aligned_records_and_reports_what_it_finds_by_
     stride, threads = 64, 8
     with group_lanes(2, threads) as ctx:
         accesses = []
-        for _ in range(6):
+        for _ in range(int(rng.integers(1, 10))):
             width = int(rng.choice([2, 4, 8]))
-            lanes = np.flatnonzero(rng.random(ctx.lanes) < 0.6)
+            lanes = np.flatnonzero(rng.random(ctx.lanes) < rng.choice([0.3, 1.0]))
+            if rng.random() < 0.3:
+                lanes = lanes[::-1]                                       # rows in falling order
             elements = rng.integers(0, stride // width, lanes.size)
             if rng.random() < 0.5:
                 elements = np.unique(elements)[: lanes.size] if lanes.size else elements
                 lanes = lanes[: elements.size]
             accesses.append((str(rng.choice(["load", "store"])), lanes, elements.astype(np.int64), width))
-        assert replay(accesses, True, ctx, stride) == replay(accesses, None, ctx, stride)
+        plain = replay(accesses, None, ctx, stride, packed=False)       # byte by byte: the definition
+        assert replay(accesses, True, ctx, stride) == plain
+        assert replay(accesses, None, ctx, stride) == plain
 
 
 def test_a_misaligned_element_is_still_reported_with_the_fast_checks():
@@ -86,3 +91,22 @@ def test_a_misaligned_element_is_still_reported_with_the_fast_checks():
             memory.store(np.array([0, 4, 9, 12]), np.zeros((4, 1), np.uint32))
         with pytest.raises(UndefinedBehaviorError, match=r"bytes \[-4, 0\).*outside"):
             memory.store(np.array([0, 4, -4, 12]), np.zeros((4, 1), np.uint32))
+
+
+@pytest.mark.parametrize("width", [2, 4])
+@pytest.mark.parametrize("falling", [False, True])
+def test_own_elements_written_and_read_back_are_decided_by_rows_as_the_bytes_decide(width, falling):
+    stride, threads = 64, 8
+    with group_lanes(3, threads) as ctx:
+        lanes = np.arange(ctx.lanes)[::-1] if falling else np.arange(ctx.lanes)
+        elements = ctx.geometry.group_index[lanes].astype(np.int64)
+        accesses = [("store", lanes, elements, width), ("load", lanes, elements, width),
+                    ("store", lanes, elements, width), ("load", lanes[::2], elements[::2], width)]
+        fast = replay(accesses, True, ctx, stride)
+        assert fast == replay(accesses, None, ctx, stride, packed=False) and fast[1] == []
+        tracker = AccessTracker(ctx, ctx.groups, stride, str, report=True)
+        starts = ctx.group_of_lane[lanes] * stride + elements * width
+        assert tracker._clean_rows(starts // width, tracker._threads(lanes), width, True)
+        assert tracker._clean_rows(starts // width, tracker._threads(lanes), width, False)
+        neighbour = tracker._threads(np.roll(lanes, 1))                  # another thread read them: not clean
+        assert not tracker._clean_rows(starts // width, neighbour, width, True)
