@@ -78,12 +78,17 @@ class GroupSharedMemory:
             return out
         values = self._elements(dtype)[start[:, None] // dtype.itemsize + np.arange(count)]
         if self.tracker is not None:
-            byte_index = start[:, None] + np.arange(count * dtype.itemsize)
-            foreign = self.tracker.load(byte_index, lanes, what, aligned=_element_aligned(count, dtype))
+            if count == 1:              # one aligned element a lane: the tracker may decide it by whole rows
+                foreign = self.tracker.load_run(start, dtype.itemsize, lanes, what)
+            else:
+                foreign = self.tracker.load(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
             if self._visible_at_last_barrier is not None and foreign.any():
+                byte_index = start[:, None] + np.arange(count * dtype.itemsize)
                 raw = values.view(np.uint8).reshape(byte_index.shape).copy()
                 raw[foreign] = self._visible_at_last_barrier.reshape(-1)[byte_index[foreign]]
                 values = raw.view(dtype).reshape(values.shape)
+        if lanes.size == out.shape[0]:     # every lane loads: the gathered rows are the result
+            return values
         out[lanes] = values
         return out
 
@@ -103,8 +108,10 @@ class GroupSharedMemory:
         if self._reverse:
             lanes, start = lanes[::-1], start[::-1]
         if self.tracker is not None:
-            self.tracker.store(start[:, None] + np.arange(count * dtype.itemsize), lanes, what,
-                               aligned=_element_aligned(count, dtype))
+            if count == 1:
+                self.tracker.store_run(start, dtype.itemsize, lanes, what)
+            else:
+                self.tracker.store(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
         index = start[:, None] // dtype.itemsize + np.arange(count)
         rows = values[lanes].reshape(-1)
         last = _last_write_to_each(index)
@@ -210,13 +217,6 @@ class GroupSharedMemory:
                 f"are outside the group's {self.size} bytes of groupshared memory")
         lanes = np.flatnonzero(active & inside)
         return lanes, ctx.group_of_lane[lanes] * self.stride + offset[lanes]
-
-
-def _element_aligned(count: int, dtype: np.dtype) -> bool | None:
-    """Whether every accessed run is known to be `width` bytes from a multiple of `width` without looking:
-    one element per lane, whose start `_lanes_and_starts` made a multiple of its size (strict mode rejects
-    a misaligned one, permissive mode aligns it down; group rows start 16-byte aligned). None: look."""
-    return True if count == 1 else None
 
 
 def within(offset: np.ndarray, highest: int) -> np.ndarray:

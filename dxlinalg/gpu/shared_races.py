@@ -108,6 +108,19 @@ class AccessTracker:
         flat, thread = _thread_per_byte(byte_index, me, self.wave_size, True if rows is not None else None)
         self.writer[flat] = thread
 
+    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> np.ndarray:
+        """`load` of one run of `width` bytes per lane from `starts`, multiples of `width` (one aligned element):
+        decided by whole rows where `_clean_rows` can, without building the byte indices; else by `load`."""
+        if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, False):
+            return np.zeros((starts.shape[0], width), bool)
+        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
+    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> None:
+        """`store` of one aligned run of `width` bytes per lane, as `load_run` loads."""
+        if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, True):
+            return
+        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record atomic read-modify-writes: they race with plain accesses by other threads, not with atomics."""
         me = self._threads(lanes)

@@ -70,6 +70,12 @@ class _GuardedTracker:
         self._pending.check(byte_index, lanes, what, "writes")
         self._tracker.store(byte_index, lanes, what, aligned=aligned)
 
+    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> np.ndarray:
+        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
+    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> None:
+        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         self._pending.check(byte_index, lanes, what, "updates atomically")
         self._tracker.atomic_update(byte_index, lanes, what)

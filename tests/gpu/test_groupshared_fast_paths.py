@@ -42,7 +42,7 @@ def tracker_states(tracker: AccessTracker) -> list[bytes]:
             tracker.written.tobytes()]
 
 
-def replay(accesses, aligned: bool | None, ctx, stride: int, packed: bool = True) -> tuple[list[bytes], list[str]]:
+def replay(accesses, aligned: bool | str | None, ctx, stride: int, packed: bool = True) -> tuple[list[bytes], list[str]]:
     """Run the accesses through a fresh tracker; the states after each and the errors raised."""
     tracker = AccessTracker(ctx, ctx.groups, stride, lambda offset: f"byte {offset}", report=True)
     tracker.packed_rows = packed
@@ -52,7 +52,9 @@ def replay(accesses, aligned: bool | None, ctx, stride: int, packed: bool = True
         starts = ctx.group_of_lane[lanes] * stride + elements * width
         byte_index = starts[:, None] + np.arange(width)
         try:
-            if kind == "load":
+            if aligned == "runs":
+                (tracker.load_run if kind == "load" else tracker.store_run)(starts, width, lanes, kind)
+            elif kind == "load":
                 tracker.load(byte_index, lanes, "load", aligned=aligned)
             else:
                 tracker.store(byte_index, lanes, "store", aligned=aligned)
@@ -81,6 +83,7 @@ def test_the_tracker_told_runs_are_aligned_records_and_reports_what_it_finds_by_
         plain = replay(accesses, None, ctx, stride, packed=False)       # byte by byte: the definition
         assert replay(accesses, True, ctx, stride) == plain
         assert replay(accesses, None, ctx, stride) == plain
+        assert replay(accesses, "runs", ctx, stride) == plain
 
 
 def test_a_misaligned_element_is_still_reported_with_the_fast_checks():
@@ -104,6 +107,7 @@ def test_own_elements_written_and_read_back_are_decided_by_rows_as_the_bytes_dec
                     ("store", lanes, elements, width), ("load", lanes[::2], elements[::2], width)]
         fast = replay(accesses, True, ctx, stride)
         assert fast == replay(accesses, None, ctx, stride, packed=False) and fast[1] == []
+        assert replay(accesses, "runs", ctx, stride) == fast
         tracker = AccessTracker(ctx, ctx.groups, stride, str, report=True)
         starts = ctx.group_of_lane[lanes] * stride + elements * width
         assert tracker._clean_rows(starts // width, tracker._threads(lanes), width, True)
