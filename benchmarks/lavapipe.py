@@ -68,7 +68,7 @@ def _apt_options(cache: Path) -> list[str]:
 
 
 def _check(command: Sequence[str], **kwargs: object) -> str:
-    result = subprocess.run(list(command), capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    result = subprocess.run(list(command), capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
     if result.returncode != 0:
         raise LavapipeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return str(result.stdout)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.lavapipe import main  # noqa: E402  (the repository root is on the path only now)
+from benchmarks.lavapipe import main  # the repository root is on the path only now
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -352,7 +352,7 @@ def test_branch_free_assignment_of_program_counters_is_putmask(lanes, value):
 @given(st.sampled_from([np.bool_, np.uint8, np.int16, np.float16, np.uint32, np.float32, np.int64, np.float64]),
        st.integers(1, 40), st.integers(0, 3), st.integers(0, 2**32 - 1))
 def test_merging_without_branches_is_where(dtype, lanes, width, seed):
-    from dxlinalg.spirv.lanes import merge, mask_for
+    from dxlinalg.spirv.lanes import mask_for, merge
     rng = np.random.default_rng(seed)
     shape = (lanes,) if width == 0 else (lanes, width)
     raw = rng.integers(0, 256, (2, *shape, np.dtype(dtype).itemsize)).astype(np.uint8)
