@@ -288,6 +288,8 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
     else:
         _leave(block, frame, mask)
         _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
+    if not block.feeds_phis:                 # no OpPhi will ask where these lanes came from
+        return
     if everyone:
         came_from.fill(source)
     else:

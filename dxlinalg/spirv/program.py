@@ -45,6 +45,7 @@ class CompiledBlock:
     terminator_location: Location | None = None
     predecessors: list[int] = field(default_factory=list)
     weight: int = 1                       # work units per lane-equivalent of one run (`block_weight`)
+    feeds_phis: bool = True               # a block it branches to has OpPhis (which read where lanes came from)
 
 
 #: Instructions that cost many plain ones per call and per lane (gathers of whole matrices, products, checks
@@ -60,6 +61,24 @@ def block_weight(opnames: list[str], phis: int) -> int:
     every machine, and within seconds whatever the loop holds (SpirvStepLimitError)."""
     heavy = sum(name.startswith(HEAVY_PREFIXES) for name in opnames)
     return 1 + phis + len(opnames) + (HEAVY_WEIGHT - 1) * heavy
+
+
+def feeds_phis(block: CompiledBlock, blocks: list[CompiledBlock]) -> bool:
+    """Whether a block the terminator can branch to has OpPhis: only those read which block each lane came
+    from, so the executor records it only then (a lane's record is rewritten by every block it runs)."""
+    term = block.terminator
+    if not term:
+        return True
+    kind = term[0]
+    if kind == BRANCH:
+        targets: list[int] = [term[1]]
+    elif kind == CONDITIONAL:
+        targets = [term[2], term[3]]
+    elif kind == SWITCH:
+        targets = [term[2], *(target for _, target in term[3])]
+    else:
+        return False
+    return any(blocks[target].phis for target in targets)
 
 
 @dataclass
@@ -244,6 +263,8 @@ class _FunctionCompiler:
             block = self.blocks[label]
             compiled.blocks.append(self._compile_block(block, order, escaping, predecessors[label], return_type,
                                                        droppable.get(label, set())))
+        for compiled_block in compiled.blocks:
+            compiled_block.feeds_phis = feeds_phis(compiled_block, compiled.blocks)
         return compiled
 
     def _readers(self) -> Iterator[tuple[int, int, bool]]:

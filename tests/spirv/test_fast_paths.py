@@ -54,6 +54,7 @@ def _load_every_time(region, layout, offset, mask, strict, where):  # type: igno
 def turn_off_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fast path off (modules must be read afresh: a compiled program remembers its drops)."""
     monkeypatch.setattr(executor, "_run_converged", _hand_over)
+    monkeypatch.setattr(program, "feeds_phis", lambda block, blocks: True)
     monkeypatch.setattr(program, "droppable_values", lambda *args: {})
     monkeypatch.setattr(pointers, "write_element_in_place", lambda *args: False)
     monkeypatch.setattr(pointers.Cell, "_columns", lambda self: None)
