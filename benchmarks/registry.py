@@ -35,6 +35,9 @@ WORKLOADS: list[Workload] = [
     Workload("C2", "benchmarks.c2_coopmat_gemm"),
     Workload("C3", "benchmarks.c3_gemm_sm610"),
     Workload("M1", "benchmarks.m1_mlir_matmul"),
+    Workload("L1", "benchmarks.l1_workgroup_reduce"),
+    Workload("L2", "benchmarks.l2_control_flow"),
+    Workload("L3", "benchmarks.l3_coopmat_gemm"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

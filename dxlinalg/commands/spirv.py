@@ -60,6 +60,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                          help="do what some hardware might instead of reporting undefined behaviour")
     command.add_argument("--step-limit", type=ascii_int,
                          help="block executions per chunk before a loop counts as runaway")
+    command.add_argument("--work-limit", type=ascii_int, help="work units per chunk (block runs weighed by "
+                         "instructions and lanes) before a loop counts as runaway")
     command.add_argument("--out", metavar="DIR", help="write every buffer's contents after the dispatch here "
                                                       "(created if missing; its parent must exist)")
     command.set_defaults(handler=run_command)
@@ -179,6 +181,8 @@ def run_command(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.step_limit is not None:
         options["step_limit"] = args.step_limit
+    if args.work_limit is not None:
+        options["work_limit"] = args.work_limit
     with ExitStack() as stack:
         outputs = _reserve_outputs(args.out, buffers, suffixes, stack)
         results = run(interface.module, entry_point=args.entry_point, groups=groups, buffers=buffers,

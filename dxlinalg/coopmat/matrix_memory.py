@@ -111,6 +111,7 @@ class ElementAccess:
 
     offsets: np.ndarray         # (instances, rows, cols) int64
     inside: np.ndarray          # (instances, rows, cols) bool
+    all_inside: bool = False    # every element may be accessed
 
 
 def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object,
@@ -127,7 +128,7 @@ def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: obje
     starts = _per_instance_ints(element_offset, instances, "Pointer element offset", op) * pointee_bytes
     alignment = rules.required_alignment(matrix_type, layout)
     for what, values in (("Pointer", memory.base_address + starts), ("Stride", strides * pointee_bytes)):
-        misaligned = np.flatnonzero(values % alignment)
+        misaligned = np.flatnonzero(values & (alignment - 1))          # alignment: a power of two
         if misaligned.size:
             i = int(misaligned[0])
             rules.report_misaligned(strict, f"{what} {'address' if what == 'Pointer' else 'in bytes'}",
@@ -138,11 +139,25 @@ def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: obje
     line = (strides * pointee_bytes)[:, None, None]
     offsets = starts[:, None, None] + major * line + minor * matrix_type.component.itemsize
     itemsize = matrix_type.component.itemsize
+    if corners_inside(starts, line[:, 0, 0], major.size, minor.size, itemsize, memory.size):
+        return ElementAccess(offsets, np.broadcast_to(np.True_, offsets.shape), True)
     inside = (offsets >= 0) & (offsets + itemsize <= memory.size)
     if not inside.all():
         i, r, c = (int(v[0]) for v in np.nonzero(~inside))
         rules.report_outside_memory(strict, i, r, c, int(offsets[i, r, c]), itemsize, memory.size, memory.name, op)
-    return ElementAccess(offsets, inside)
+    return ElementAccess(offsets, inside, bool(inside.all()))
+
+
+def corners_inside(starts: np.ndarray, line: np.ndarray, lines: int, per_line: int, itemsize: int,
+                   size: int) -> bool:
+    """Whether every element of every instance lies in [0, size), judged per instance by its first and last
+    element: the offsets start + i * line + j * itemsize are affine in (i, j), so with line >= 0 the lowest is
+    the start and the highest the last line's last element. False when that cannot be judged so (a negative
+    line) or some element is outside: the caller then checks element by element, the definition."""
+    if starts.size == 0 or (line < 0).any():
+        return False
+    last = starts + (lines - 1) * line + (per_line - 1) * itemsize
+    return bool(starts.min() >= 0 and last.max() + itemsize <= size)
 
 
 def _per_instance_ints(value: object, instances: int, what: str, op: str) -> np.ndarray:
@@ -172,8 +187,11 @@ def load_matrix(memory: MatrixMemory, result_type: CoopMatType, *, layout: objec
     access = element_offsets(memory, result_type, layout, stride, element_offset, pointee, pointee_components,
                               False, strict, op)
     _settle(memory)
-    values = np.zeros(access.offsets.shape, result_type.component)
     positions = memory.origin[:, None, None] + access.offsets
+    if access.all_inside:
+        values = gather_elements(memory.data, positions.reshape(-1), result_type.component).reshape(positions.shape)
+        return CoopMatrix(result_type, values)
+    values = np.zeros(access.offsets.shape, result_type.component)
     values[access.inside] = gather_elements(memory.data, positions[access.inside], result_type.component)
     return CoopMatrix(result_type, values)
 

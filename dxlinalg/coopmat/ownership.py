@@ -214,7 +214,9 @@ def to_fragments(matrix: CoopMatrix, ownership: OwnershipMap) -> np.ndarray:
     """(instances, scope_size, length) of the component type: each invocation's components; padding is 0."""
     _check_map_fits(matrix, ownership, "to_fragments")
     values = matrix.values.reshape(matrix.instances, -1)
-    held = values[:, np.maximum(ownership.element_of_slot, 0)]
+    held = np.take(values, np.maximum(ownership.element_of_slot, 0), axis=1)      # C order: lanes reshape freely
+    if ownership.valid.all():
+        return held
     return np.where(ownership.valid, held, np.zeros((), matrix.type.component))
 
 
@@ -229,7 +231,7 @@ def from_fragments(fragments_: np.ndarray, ownership: OwnershipMap) -> CoopMatri
     if values.dtype != ownership.type.component:
         raise InvalidArgumentError(
             f"from_fragments: fragments hold {values.dtype}; {ownership.type} holds {ownership.type.component}")
-    flat = values.reshape(values.shape[0], -1)[:, ownership.slot_of_element]
+    flat = np.take(values.reshape(values.shape[0], -1), ownership.slot_of_element, axis=1)
     return CoopMatrix(ownership.type, flat.reshape(values.shape[0], ownership.type.rows, ownership.type.cols))
 
 

@@ -10,6 +10,7 @@ tangled: every invocation of an instance executes them or none does (`active_ins
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -35,9 +36,27 @@ class ScopeInstances:
         return int(self.first_lane.shape[0])
 
 
+#: Each running chunk's scope instances: its lane geometry never changes while it runs, and every
+#: cooperative-matrix instruction asks for them.
+_INSTANCES: WeakKeyDictionary[ExecutionContext, dict[Scope, ScopeInstances]] = WeakKeyDictionary()
+
+
 def scope_instances(ctx: ExecutionContext, scope: Scope, what: str = "cooperative matrix") -> ScopeInstances:
-    """Waves (Subgroup) or thread groups (Workgroup) of `ctx`, each of one size that holds whole instances."""
+    """Waves (Subgroup) or thread groups (Workgroup) of `ctx`, each of one size that holds whole instances
+    (`find_scope_instances`, kept for the chunk)."""
     scope = Scope(scope)
+    known = _INSTANCES.get(ctx)
+    if known is not None and scope in known:
+        return known[scope]
+    found = find_scope_instances(ctx, scope, what)
+    for array in (found.instance_of_lane, found.invocation_of_lane, found.first_lane, found.group_of_instance):
+        array.flags.writeable = False
+    _INSTANCES.setdefault(ctx, {})[scope] = found
+    return found
+
+
+def find_scope_instances(ctx: ExecutionContext, scope: Scope, what: str = "cooperative matrix") -> ScopeInstances:
+    """Waves (Subgroup) or thread groups (Workgroup) of `ctx`, each of one size that holds whole instances."""
     if scope == Scope.Subgroup:
         starts, size = ctx.wave_starts, ctx.wave_size
         instance = ctx.wave_of_lane.astype(np.int64)
@@ -55,6 +74,9 @@ def scope_instances(ctx: ExecutionContext, scope: Scope, what: str = "cooperativ
 def active_instances(ctx: ExecutionContext, instances: ScopeInstances, what: str) -> np.ndarray:
     """(instances,) bool: instances whose invocations execute the instruction; strict mode reports an
     instance only some of whose invocations are active (tangled instructions need all or none)."""
+    active = ctx.active
+    if active.all():            # every invocation of every instance: none is partial, all execute
+        return np.ones(instances.count, bool)
     return check_uniform_control_flow(ctx.active, instances.instance_of_lane, what, scope=instances.scope,
                                       strict=ctx.strict)
 
@@ -80,9 +102,27 @@ def uniform_per_instance(ctx: ExecutionContext, values: object, instances: Scope
         rules.check_per_lane_shape(array.shape, ctx.lanes, operand, what)
     first = array[instances.first_lane]
     bits = np.ascontiguousarray(array).view(np.uint8).reshape(ctx.lanes, -1)     # bits: a NaN equals itself
-    differs = ctx.active & np.any(bits != bits[instances.first_lane][instances.instance_of_lane], axis=1)
+    differs = ctx.active & differs_in_block(bits, instances)
     if differs.any():
         lane = int(np.flatnonzero(differs)[0])
         rules.report_non_uniform(ctx.strict, operand, int(instances.instance_of_lane[lane]), instances.scope.name,
                                  what)
     return first
+
+
+def differs_from_first(bits: np.ndarray, instances: ScopeInstances) -> np.ndarray:
+    """(lanes,) bool: whether each lane's row of `bits` (lanes, n) differs from its instance's first lane's.
+    The definition of `differs_in_block`."""
+    return np.any(bits != bits[instances.first_lane][instances.instance_of_lane], axis=1)
+
+
+def differs_in_block(bits: np.ndarray, instances: ScopeInstances) -> np.ndarray:
+    """`differs_from_first` without gathers: instances are consecutive blocks of `size` lanes (whole waves or
+    groups, in order), so each block is compared with its first row in place; a row of 1, 2, 4 or 8 bytes is
+    compared as one unsigned integer."""
+    width = bits.shape[1]
+    if width in (1, 2, 4, 8):
+        words = np.ascontiguousarray(bits).view(f"<u{width}").reshape(instances.count, instances.size)
+        return (words != words[:, :1]).reshape(-1)
+    blocks = bits.reshape(instances.count, instances.size, width)
+    return np.any(blocks != blocks[:, :1], axis=2).reshape(-1)

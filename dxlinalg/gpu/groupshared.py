@@ -78,12 +78,17 @@ class GroupSharedMemory:
             return out
         values = self._elements(dtype)[start[:, None] // dtype.itemsize + np.arange(count)]
         if self.tracker is not None:
-            byte_index = start[:, None] + np.arange(count * dtype.itemsize)
-            foreign = self.tracker.load(byte_index, lanes, what)
+            if count == 1:              # one aligned element a lane: the tracker may decide it by whole rows
+                foreign = self.tracker.load_run(start, dtype.itemsize, lanes, what)
+            else:
+                foreign = self.tracker.load(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
             if self._visible_at_last_barrier is not None and foreign.any():
+                byte_index = start[:, None] + np.arange(count * dtype.itemsize)
                 raw = values.view(np.uint8).reshape(byte_index.shape).copy()
                 raw[foreign] = self._visible_at_last_barrier.reshape(-1)[byte_index[foreign]]
                 values = raw.view(dtype).reshape(values.shape)
+        if lanes.size == out.shape[0]:     # every lane loads: the gathered rows are the result
+            return values
         out[lanes] = values
         return out
 
@@ -103,7 +108,10 @@ class GroupSharedMemory:
         if self._reverse:
             lanes, start = lanes[::-1], start[::-1]
         if self.tracker is not None:
-            self.tracker.store(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
+            if count == 1:
+                self.tracker.store_run(start, dtype.itemsize, lanes, what)
+            else:
+                self.tracker.store(start[:, None] + np.arange(count * dtype.itemsize), lanes, what)
         index = start[:, None] // dtype.itemsize + np.arange(count)
         rows = values[lanes].reshape(-1)
         last = _last_write_to_each(index)
@@ -192,7 +200,7 @@ class GroupSharedMemory:
         active = ctx.active
         nbytes = dtype.itemsize * count
         if ctx.strict:
-            misaligned = active & (offset % dtype.itemsize != 0)
+            misaligned = active & ((offset & (dtype.itemsize - 1)) != 0)     # itemsize is a power of two
             if misaligned.any():
                 lane = int(np.flatnonzero(misaligned)[0])
                 raise UndefinedBehaviorError(
@@ -200,7 +208,7 @@ class GroupSharedMemory:
                     f"{dtype.itemsize}-byte aligned for {dtype} elements")
         else:
             offset = offset - offset % dtype.itemsize       # hardware ignores the low address bits
-        inside = (offset >= 0) & (offset + nbytes <= self.size)
+        inside = within(offset, self.size - nbytes)
         outside = active & ~inside
         if outside.any() and ctx.strict:
             lane = int(np.flatnonzero(outside)[0])
@@ -209,6 +217,13 @@ class GroupSharedMemory:
                 f"are outside the group's {self.size} bytes of groupshared memory")
         lanes = np.flatnonzero(active & inside)
         return lanes, ctx.group_of_lane[lanes] * self.stride + offset[lanes]
+
+
+def within(offset: np.ndarray, highest: int) -> np.ndarray:
+    """offset >= 0 & offset <= highest, in one comparison: a negative int64 is a huge uint64."""
+    if highest < 0:
+        return np.zeros(offset.shape, bool)
+    return offset.view(np.uint64) <= np.uint64(highest)
 
 
 def _last_write_to_each(index: np.ndarray) -> np.ndarray:

@@ -70,10 +70,13 @@ class AccessTracker:
             self.written = np.zeros(size, dtype=bool)
 
     # -- what each kind of access checks and records ----------------------------------------------
-    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
-        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed."""
+    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> np.ndarray:
+        """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed.
+        `aligned`: the caller knows each row is nbytes consecutive bytes from a multiple of nbytes (None: look)."""
         me = self._threads(lanes)
-        rows = self._rows(byte_index)
+        rows = self._rows(byte_index, aligned)
+        if self.report and rows is not None and self._clean_rows(rows, me, byte_index.shape[1], False):
+            return np.zeros(byte_index.shape, bool)
         writer, atomic_writer = _gather(self.writer, byte_index, rows), _gather(self.atomic_writer, byte_index, rows)
         written_by_other, updated_by_other = self._other(writer, me), self._other(atomic_writer, me)
         if self.report:
@@ -84,13 +87,15 @@ class AccessTracker:
             self._note(self.reader, byte_index, me, True if rows is not None else None)
         return written_by_other | updated_by_other
 
-    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
-        """Record a plain write of (n, nbytes) bytes by n lanes (one statement)."""
+    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> None:
+        """Record a plain write of (n, nbytes) bytes by n lanes (one statement); `aligned` as for `load`."""
         me = self._threads(lanes)
         rows = None
         if self.report:
+            rows = self._rows(byte_index, aligned)
+            if rows is not None and self._clean_rows(rows, me, byte_index.shape[1], True):
+                return
             self._same_statement(byte_index, me, lanes, what)
-            rows = self._rows(byte_index)
             for state, kind, verb in ((self.writer, "write-after-write", "wrote"),
                                       (self.atomic_writer, "write after an atomic", "updated atomically"),
                                       (self.reader, "write-after-read", "read")):
@@ -102,6 +107,19 @@ class AccessTracker:
                 self.written.reshape(-1, byte_index.shape[1])[rows] = True
         flat, thread = _thread_per_byte(byte_index, me, self.wave_size, True if rows is not None else None)
         self.writer[flat] = thread
+
+    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> np.ndarray:
+        """`load` of one run of `width` bytes per lane from `starts`, multiples of `width` (one aligned element):
+        decided by whole rows where `_clean_rows` can, without building the byte indices; else by `load`."""
+        if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, False):
+            return np.zeros((starts.shape[0], width), bool)
+        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
+    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> None:
+        """`store` of one aligned run of `width` bytes per lane, as `load_run` loads."""
+        if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, True):
+            return
+        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True)
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record atomic read-modify-writes: they race with plain accesses by other threads, not with atomics."""
@@ -140,6 +158,42 @@ class AccessTracker:
             hit[inside] = waves[group[inside], wave[inside]]
             rows[hit] = synced(wave[hit])
 
+    #: Whether `_clean_rows` may decide an access by whole rows; the tests turn it off to compare with the
+    #: byte-by-byte definition.
+    packed_rows = True
+
+    def _clean_rows(self, rows: np.ndarray, me: np.ndarray, width: int, is_store: bool) -> bool:
+        """Record a plain access of whole rows (`_rows`) by one lane each and return True, where a look at each
+        row as one packed integer shows what the byte-by-byte rules would find: rows in rising or falling order
+        (no two lanes share one), every row's records nobody's or the accessing thread's, and for a read every
+        byte written. False (nothing recorded) otherwise: the caller then applies the rules byte by byte."""
+        packed = _PACKED.get(width)
+        if packed is None or not self.packed_rows or self.waves_synced or rows.size == 0:
+            return False
+        if rows.size > 1:
+            step = np.diff(rows)
+            if not ((step > 0).all() or (step < 0).all()):
+                return False
+        mine = _packed_thread(me[:, 0], width)
+        kinds = (self.writer, self.atomic_writer, self.reader) if is_store else (self.writer, self.atomic_writer)
+        for state in kinds:
+            records = state.view(packed)[rows]
+            if not ((records == -1) | (records == mine)).all():
+                return False
+        written = self.written.view(_WRITTEN_PACKED[width])
+        if not is_store:
+            if not (written[rows] == _ALL_WRITTEN[width]).all():
+                return False
+            readers = self.reader.view(packed)
+            records = readers[rows]
+            if not ((records == -1) | (records == mine)).all():
+                return False
+            readers[rows] = mine
+            return True
+        written[rows] = _ALL_WRITTEN[width]
+        self.writer.view(packed)[rows] = mine
+        return True
+
     def _states(self) -> tuple[np.ndarray, ...]:
         return (self.writer, self.atomic_writer, *((self.reader,) if self.report else ()))
 
@@ -165,12 +219,13 @@ class AccessTracker:
         merged = np.where((current == NO_THREAD) | (current == thread) | (current == synced(wave)), thread, merged)
         state[flat] = merged
 
-    def _rows(self, byte_index: np.ndarray) -> np.ndarray | None:
+    def _rows(self, byte_index: np.ndarray, aligned: bool | None = None) -> np.ndarray | None:
         """The rows of the states viewed (-1, width) that (n, width) indices cover when each is `width`
         consecutive bytes from a multiple of `width` (ldmatrix's rows, cp.async's copies, aligned vector
-        accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte."""
+        accesses): gathered a row at a time, the states cost a tenth of gathering them byte by byte.
+        `aligned` True: the caller built them so (`_aligned_runs` need not look)."""
         width = byte_index.shape[1]
-        if width < 2 or self.writer.size % width or not _aligned_runs(byte_index):
+        if width < 2 or self.writer.size % width or not (aligned or _aligned_runs(byte_index)):
             return None
         return byte_index[:, 0] // width
 
@@ -218,6 +273,19 @@ class AccessTracker:
             f"{self.describe(int(byte_index[row, col]) % self.stride)}, which {who} {other_verb} since the "
             f"group's last barrier; {BARRIER_ADVICE}")
 
+
+
+#: Rows of 2 or 4 bytes: their int16 records as one int32 or int64, their written flags as one uint16 or uint32.
+_PACKED = {2: np.dtype(np.int32), 4: np.dtype(np.int64)}
+_WRITTEN_PACKED = {2: np.dtype(np.uint16), 4: np.dtype(np.uint32)}
+_ALL_WRITTEN = {2: np.uint16(0x0101), 4: np.uint32(0x01010101)}
+_REPEAT = {2: np.uint64(0x00010001), 4: np.uint64(0x0001000100010001)}
+
+
+def _packed_thread(threads: np.ndarray, width: int) -> np.ndarray:
+    """(n,) each thread's int16 record repeated over a row of `width` bytes, as one packed integer."""
+    repeated = threads.astype(np.uint16).astype(np.uint64) * _REPEAT[width]
+    return repeated.astype(np.uint32 if width == 2 else np.uint64).view(_PACKED[width])
 
 
 def _gather(state: np.ndarray, byte_index: np.ndarray, rows: np.ndarray | None) -> np.ndarray:

@@ -62,13 +62,19 @@ class _GuardedTracker:
         self._tracker = tracker
         self._pending = pending
 
-    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
+    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> np.ndarray:
         self._pending.check(byte_index, lanes, what, "reads")
-        return self._tracker.load(byte_index, lanes, what)
+        return self._tracker.load(byte_index, lanes, what, aligned=aligned)
 
-    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
+    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> None:
         self._pending.check(byte_index, lanes, what, "writes")
-        self._tracker.store(byte_index, lanes, what)
+        self._tracker.store(byte_index, lanes, what, aligned=aligned)
+
+    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> np.ndarray:
+        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+
+    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> None:
+        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True)
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         self._pending.check(byte_index, lanes, what, "updates atomically")

@@ -37,17 +37,29 @@ if TYPE_CHECKING:
     from dxlinalg.spirv.module import Module
 
 
+#: Work units one chunk may spend before the run is stopped as a runaway loop (`block_weight`): about
+#: 2-6 seconds of an endless loop, whatever its instructions and chunk size (docs/performance.md).
+DEFAULT_WORK_LIMIT = 2**33
+#: The fixed cost of one instruction over a chunk, in lanes' worth of per-lane work: a numpy call costs a
+#: few tens of microseconds before it touches the first lane (checks, views, Python), as much as an add over
+#: tens of thousands of lanes costs.
+LANES_PER_CALL = 32768
+
+
 class Invocation:
     """What one chunk of lanes shares while it runs the entry point."""
 
     def __init__(self, ctx: ExecutionContext, template: list[Any], step_limit: int,
-                 physical: PhysicalMemory, extras: dict[str, Any]) -> None:
+                 physical: PhysicalMemory, extras: dict[str, Any], work_limit: int = DEFAULT_WORK_LIMIT) -> None:
         self.ctx = ctx
         self.lanes = ctx.lanes
         self.strict = ctx.strict
         self.template = template
         self.steps = 0
         self.step_limit = step_limit
+        self.work = 0
+        self.work_limit = work_limit
+        self.work_per_weight = LANES_PER_CALL + ctx.lanes      # a block's weight -> its work over this chunk
         self.terminated: np.ndarray | None = None
         self.physical = physical
         self.extras = extras

@@ -176,12 +176,19 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
 
 
 def _count_step(inv: Invocation, function: CompiledFunction, block: CompiledBlock) -> None:
+    """Count a block run against the chunk's step limit and its work budget (`program.block_weight`)."""
     inv.steps += 1
+    inv.work += block.weight * inv.work_per_weight
     if inv.steps > inv.step_limit:
         raise SpirvStepLimitError(at(block.location, (
             f"the run exceeded its step limit of {inv.step_limit} block executions per chunk in function "
             f"{function.name}, block {block.name}: a loop that does not end? (raise step_limit= if the "
             f"work is just long)")))
+    if inv.work > inv.work_limit:
+        raise SpirvStepLimitError(at(block.location, (
+            f"the run exceeded its work limit of {inv.work_limit} units per chunk ({inv.steps} block executions "
+            f"over {inv.lanes} lanes) in function {function.name}, block {block.name}: a loop that does not end? "
+            f"(raise work_limit= if the work is just long)")))
 
 
 def _run_ops(block: CompiledBlock, frame: Frame) -> None:
@@ -236,8 +243,17 @@ def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[
         pc.fill(target)
         arrivals[target].add(source)
     elif lanes.any():
-        np.putmask(pc, lanes, target)
+        assign_where(pc, lanes, target)
         arrivals[target].add(source)
+
+
+def assign_where(array: np.ndarray, lanes: np.ndarray, value: int) -> None:
+    """`np.putmask(array, lanes, value)` for an int32 array, without branches: array += (value - array) * lanes,
+    exact in wrapping int32 arithmetic. Divergent lanes make the mask irregular, and numpy's masked writes
+    then mispredict on every lane: two to three times slower at a chunk's size."""
+    step = np.subtract(np.int32(value), array)
+    np.multiply(step, lanes, out=step)
+    np.add(array, step, out=array)
 
 
 def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
@@ -272,10 +288,12 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
     else:
         _leave(block, frame, mask)
         _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
+    if not block.feeds_phis:                 # no OpPhi will ask where these lanes came from
+        return
     if everyone:
         came_from.fill(source)
     else:
-        np.putmask(came_from, mask, source)
+        assign_where(came_from, mask, source)
 
 
 class _NoArrivals:

@@ -33,10 +33,28 @@ def merge(mask: np.ndarray, new: Any, old: Any) -> Any:
     if isinstance(new, np.ndarray):
         if new is old:
             return new
+        if (isinstance(old, np.ndarray) and new.shape == old.shape and new.dtype == old.dtype
+                and new.dtype.kind in BLENDABLE_KINDS and new.ndim and new.shape[0] == mask.shape[0]):
+            return blend(mask_for(mask, new.ndim), new, old)
         return np.where(mask_for(mask, max(new.ndim, old.ndim)), new, old)
     if isinstance(new, tuple):
         return tuple(merge(mask, n, o) for n, o in zip(new, old))
     return new.merge(mask, old)
+
+
+BLENDABLE_KINDS = frozenset("biuf")
+
+
+def blend(mask: np.ndarray, new: np.ndarray, old: np.ndarray) -> np.ndarray:
+    """np.where(mask, new, old) for arrays of one shape and dtype, without branches: old + (new - old) * mask on
+    the elements' bits as unsigned integers, exact in wrapping arithmetic (floats move as bits: NaN payloads
+    and -0.0 stay). Divergent lanes make the mask irregular, and np.where then mispredicts on every lane."""
+    bits = np.dtype(f"u{new.dtype.itemsize}")
+    before = old.view(bits)
+    out = np.subtract(new.view(bits), before)
+    np.multiply(out, mask, out=out)
+    np.add(out, before, out=out)
+    return out.view(new.dtype)
 
 
 def broadcast(value: Any, lanes: int) -> Any:

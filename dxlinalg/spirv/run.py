@@ -24,7 +24,7 @@ from dxlinalg.memory.address_space import AddressSpace, Buffer
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv.builtins import builtin_value
-from dxlinalg.spirv.compiler import Invocation
+from dxlinalg.spirv.compiler import DEFAULT_WORK_LIMIT, Invocation
 from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
 from dxlinalg.spirv.errors import (
     SpirvArgumentError,
@@ -182,11 +182,12 @@ class _Dispatch:
 
     def __init__(self, program: Program, groups: tuple[int, int, int], buffers: Mapping[BufferKey, object],
                  push_constants: bytes | None, space: AddressSpace, step_limit: int,
-                 base_group: tuple[int, int, int] = (0, 0, 0)) -> None:
+                 base_group: tuple[int, int, int] = (0, 0, 0), work_limit: int = DEFAULT_WORK_LIMIT) -> None:
         self.program = program
         self.groups = groups
         self.base_group = base_group
         self.step_limit = step_limit
+        self.work_limit = work_limit
         self.physical = PhysicalMemory(space)
         self.template: list[Any] = [None] * program.module.bound
         for value_id, value in program.spec.constants.items():
@@ -327,7 +328,7 @@ class _Dispatch:
                 raise SpirvUnsupportedError(at(location(variable.inst), str(error))) from None
             template[variable.id] = LogicalPointer(Cell(value, variable.name), (), variable.pointee)
         inv = Invocation(ctx, template, self.step_limit, self.physical,
-                         {"threads_per_group": threads, "local_size": size})
+                         {"threads_per_group": threads, "local_size": size}, self.work_limit)
         run_function(self.program.entry, inv, np.ones(lanes, bool), [])
 
 
@@ -370,7 +371,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         buffers: Mapping[BufferKey, BufferValue] | None = None, push_constants: bytes | None = None,
         spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
         strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-        max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
+        work_limit: int = DEFAULT_WORK_LIMIT, max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
         base_group: tuple[int, int, int] = (0, 0, 0)) -> dict[BufferKey, np.ndarray]:
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
 
@@ -380,7 +381,9 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     its bytes) or a `BufferSlice` of one (used in place; the result is the slice's bytes).
     PhysicalStorageBuffer pointers are resolved in `address_space` (the buffers given as arrays are
     allocated there too). `strict` reports undefined behaviour; `step_limit` bounds the block
-    executions of one chunk; `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
+    executions of one chunk and `work_limit` their cost (each block run weighs its instructions times the
+    chunk's lanes plus a fixed cost, `program.block_weight`), so a loop that never ends stops within seconds;
+    `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
     together, and with them the memory a chunk's values take. `base_group` is the first WorkgroupId
     (vkCmdDispatchBase's baseGroupX/Y/Z): groups run from it to base_group + groups - 1.
     """
@@ -390,6 +393,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     base = _groups(base_group, "base_group", UINT32_MAX)
     if step_limit < 1:
         raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
+    if work_limit < 1:
+        raise SpirvArgumentError(f"work_limit = {work_limit} must be positive")
     if max_lanes_per_chunk < 1:
         raise SpirvArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
     buffer_map = dict(buffers or {})
@@ -402,7 +407,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         raise SpirvArgumentError(f"push_constants must be bytes, not {type(push_constants).__name__}")
     space = address_space or AddressSpace()
     dispatch = _Dispatch(program, grid, buffer_map, None if push_constants is None else bytes(push_constants),
-                         space, step_limit, base)
+                         space, step_limit, base, work_limit)
     try:
         shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
     except InvalidArgumentError as error:

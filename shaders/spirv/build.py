@@ -77,6 +77,7 @@ MODULES = [
     # cooperative matrices (SPV_KHR_cooperative_matrix, SPV_NV_cooperative_matrix2, SPV_NV_tensor_addressing)
     Module("coopmat_basic.spv", "coopmat_basic.comp", "glslang"),
     Module("coopmat_gemm.spv", "coopmat_gemm.comp", "glslang"),
+    Module("coopmat_gemm_8x8.spv", "coopmat_gemm_8x8.comp", "glslang"),
     Module("coopmat_tensor_view.spv", "coopmat_tensor_view.comp", "glslang"),
     Module("coopmat_workgroup.spv", "coopmat_workgroup.comp", "glslang"),
     Module("coopmat_reduce.spv", "coopmat_reduce.comp", "glslang"),

@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from dxlinalg.coopmat.listed_muladd import listed_muladd
+from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.profile.registry import builtin_profile_names, load_profile
 from dxlinalg.profile.vulkan import vulkan_answers
@@ -212,6 +214,26 @@ def coopmat2_case(name: str, profile: str) -> Case | None:
 
 
 CASES.update(dict.fromkeys(("coopmat_reduce.spv", "coopmat_per_element.spv", "coopmat_convert.spv"), coopmat2_case))
+
+
+def coopmat_gemm_8x8(name: str, profile: str) -> Case | None:
+    """Benchmark L3's module: 8 x 8 x 8 tiles shared among a 32-invocation group's subgroups (where the profile
+    lists that MulAdd: the nvidia-h100 profile lists 16 x 16 and larger only)."""
+    device = load_profile(profile)
+    a, b, c = (CoopMatType(dtype, Scope.Subgroup, 8, 8, use) for dtype, use in (
+        (np.float16, MatrixUse.MatrixAKHR), (np.float16, MatrixUse.MatrixBKHR),
+        (np.float32, MatrixUse.MatrixAccumulatorKHR)))
+    if 32 % device.wave_size or not listed_muladd(device.coopmat, a, b, c, c, False):
+        return None
+    m, n, k = 16, 32, 24
+    generator = rng(name, profile)
+    a = generator.uniform(-2, 2, m * k).astype(np.float16)
+    b = generator.uniform(-2, 2, k * n).astype(np.float16)
+    return Case((n // 32, m // 8, 1), {(0, 0): a, (0, 1): b, (0, 2): np.zeros(m * n, np.float32)},
+                struct.pack("<3I", m, n, k))
+
+
+CASES["coopmat_gemm_8x8.spv"] = coopmat_gemm_8x8
 
 
 def test_every_committed_module_is_run():

@@ -54,6 +54,7 @@ def _load_every_time(region, layout, offset, mask, strict, where):  # type: igno
 def turn_off_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fast path off (modules must be read afresh: a compiled program remembers its drops)."""
     monkeypatch.setattr(executor, "_run_converged", _hand_over)
+    monkeypatch.setattr(program, "feeds_phis", lambda block, blocks: True)
     monkeypatch.setattr(program, "droppable_values", lambda *args: {})
     monkeypatch.setattr(pointers, "write_element_in_place", lambda *args: False)
     monkeypatch.setattr(pointers.Cell, "_columns", lambda self: None)
@@ -334,3 +335,32 @@ def test_vectors_built_from_scalars_feed_every_kind_of_consumer() -> None:
         half_bits = np.stack([xu.astype(np.float32).astype(np.float16), np.full(64, -2.5, np.float16)], axis=1)
     packed_expected = half_bits.view(np.uint16).astype(np.uint32) @ np.array([1, 1 << 16], np.uint32)
     assert out[(0, 1)].view(np.uint32).tolist() == (packed_expected + reverse(four_expected)[:, 2]).tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(-1, 1 << 30), st.booleans()), min_size=1, max_size=64),
+       st.integers(-1, 1 << 30))
+def test_branch_free_assignment_of_program_counters_is_putmask(lanes, value):
+    array = np.array([a for a, _ in lanes], np.int32)
+    mask = np.array([m for _, m in lanes])
+    expected = array.copy()
+    np.putmask(expected, mask, value)
+    executor.assign_where(array, mask, value)
+    assert np.array_equal(array, expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([np.bool_, np.uint8, np.int16, np.float16, np.uint32, np.float32, np.int64, np.float64]),
+       st.integers(1, 40), st.integers(0, 3), st.integers(0, 2**32 - 1))
+def test_merging_without_branches_is_where(dtype, lanes, width, seed):
+    from dxlinalg.spirv.lanes import mask_for, merge
+    rng = np.random.default_rng(seed)
+    shape = (lanes,) if width == 0 else (lanes, width)
+    raw = rng.integers(0, 256, (2, *shape, np.dtype(dtype).itemsize)).astype(np.uint8)
+    new, old = (np.ascontiguousarray(r).view(dtype).reshape(shape) for r in raw)
+    if np.dtype(dtype) == np.bool_:
+        new, old = new.view(np.uint8) & 1 == 1, old.view(np.uint8) & 1 == 1
+    mask = rng.random(lanes) < 0.5
+    expected = np.where(mask_for(mask, new.ndim), new, old)
+    merged = merge(mask, new, old)
+    assert merged.dtype == expected.dtype and merged.tobytes() == expected.tobytes()
