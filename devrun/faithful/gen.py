@@ -9,6 +9,7 @@ matters.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -257,6 +258,14 @@ def write(run: Path) -> None:
                 size = full
                 job(f"opa_{key}", [f"run opa_{key}_{m}x{n}_s{size}_o{offset}", f"module spv/opa_{key}_{m}x{n}.spv",
                                    f"buffer 0 1 {size} opa_fill_{size}.bin", f"spec 0 {offset}", "dispatch 1 1 1"])
+    manifest = json.loads((Path(__file__).resolve().parent / "slang" / "manifest.json").read_text())
+    for test in manifest["tests"]:
+        lines = [f"run slang_{test['key']}", f"module slang/{test['key']}.spv", f"entry {test['entry']}"]
+        for b in test["buffers"]:
+            data = run / f"slang_{test['key']}_{b['set']}_{b['binding']}.bin"
+            np.array(b["words"], np.uint32).tofile(data)
+            lines.append(f"buffer {b['set']} {b['binding']} {max(b['size'], 4)} {data.name}")
+        job("slang", lines + ["dispatch 1 1 1"])
     for group, lines in jobs.items():
         (run / f"jobs_{group}.txt").write_text("\n".join(lines))
 

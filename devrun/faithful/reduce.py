@@ -114,6 +114,8 @@ def reduce(run: Path, dump: Path, out: Path) -> list[str]:
                 arrays[f"race{mode}_r{rep}"] = got
     for path in sorted(dump.glob("block_*.s0b1.bin")) + sorted(dump.glob("opa_*.s0b1.bin")):
         arrays[path.name[:-len(".s0b1.bin")]] = np.fromfile(path, np.uint8)
+    for path in sorted(dump.glob("slang_*.bin")):
+        arrays[path.name[:-len(".bin")]] = np.fromfile(path, np.uint8)
     raw = io.BytesIO()
     np.savez(raw, **arrays)
     out.write_bytes(lzma.compress(raw.getvalue(), preset=6))

@@ -32,18 +32,27 @@ if ! gcc -O1 -Wall -Wno-missing-field-initializers -I"$WORK/vkdev/usr/include" -
 fi
 PY=${PY:-python3}
 if ! "$PY" "$HERE/gen.py" "$WORK/run" >>"$LOG" 2>&1; then log "gen.py failed"; exit 0; fi
-rm -rf "$WORK/run/spv" && cp -r "$HERE/spv" "$WORK/run/spv"
+rm -rf "$WORK/run/spv" "$WORK/run/slang" && cp -r "$HERE/spv" "$WORK/run/spv" && cp -r "$HERE/slang" "$WORK/run/slang"
 mkdir -p "$WORK/dump/all"
 # the groups most likely to lose the device (out-of-bounds accumulates) go last
-for group in int race transc32 transc16 bf16 block opa_to opa_rm; do
-  mkdir -p "$WORK/dump/$group"
-  start=$(date +%s.%N)
-  (cd "$WORK/run" && timeout 120 "$WORK/vkrun" "jobs_$group.txt" "$WORK/dump/$group") >"$WORK/dump/$group.out" 2>&1
-  rc=$?
-  grep -v "^extensions" "$WORK/dump/$group.out" | tail -5 >>"$LOG"
-  log "group $group: vkrun rc $rc in $(echo "$(date +%s.%N) - $start" | bc 2>/dev/null || echo '?') s"
-  cp "$WORK/dump/$group/log.txt" "$RES/vkrun_$group.txt" 2>/dev/null
-  cp "$WORK/dump/$group"/*.bin "$WORK/dump/all/" 2>/dev/null
+for group in int race slang transc32 transc16 bf16 block opa_to opa_rm; do
+  jobs="jobs_$group.txt"
+  for attempt in 1 2 3 4; do
+    out="$WORK/dump/$group.$attempt"
+    mkdir -p "$out"
+    start=$(date +%s)
+    (cd "$WORK/run" && timeout 120 "$WORK/vkrun" "$jobs" "$out") >"$out.stdout" 2>&1
+    rc=$?
+    grep -v "^extensions" "$out.stdout" | tail -3 >>"$LOG"
+    log "group $group attempt $attempt: vkrun rc $rc in $(( $(date +%s) - start )) s"
+    cp "$out/log.txt" "$RES/vkrun_${group}_$attempt.txt" 2>/dev/null
+    cp "$out"/*.bin "$WORK/dump/all/" 2>/dev/null
+    [ $rc -eq 0 ] && break
+    # vkrun stopped early: go on after the run it died in
+    skipped=$("$PY" "$HERE/resume.py" "$WORK/run/$jobs" "$out/log.txt" "$WORK/run/jobs_${group}_r$attempt.txt") || break
+    log "group $group: skipping $skipped and resuming"
+    jobs="jobs_${group}_r$attempt.txt"
+  done
 done
 if "$PY" "$HERE/reduce.py" "$WORK/run" "$WORK/dump/all" "$RES/faithful.npz.xz" >>"$LOG" 2>&1; then
   log "reduce ok: $(du -h "$RES/faithful.npz.xz" | cut -f1)"
