@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import lzma
 import sys
 from pathlib import Path
 
@@ -117,6 +116,13 @@ def reduce(run: Path, dump: Path, out: Path) -> list[str]:
     for path in sorted(dump.glob("slang_*.bin")):
         arrays[path.name[:-len(".bin")]] = np.fromfile(path, np.uint8)
     raw = io.BytesIO()
+    try:
+        import lzma
+    except ImportError:   # a Python built without liblzma: plain zip deflate, load() reads both
+        np.savez_compressed(raw, **arrays)
+        out.write_bytes(raw.getvalue())
+        notes.append("no lzma: wrote a deflate .npz")
+        return notes
     np.savez(raw, **arrays)
     out.write_bytes(lzma.compress(raw.getvalue(), preset=6))
     return notes
@@ -124,7 +130,12 @@ def reduce(run: Path, dump: Path, out: Path) -> list[str]:
 
 def load(path: Path) -> dict[str, np.ndarray]:
     """The arrays of a reduce() output (an .npz compressed with xz)."""
-    with np.load(io.BytesIO(lzma.decompress(path.read_bytes()))) as data:
+    blob = path.read_bytes()
+    if blob[:6] == b"\xfd7zXZ\x00":
+        import lzma
+
+        blob = lzma.decompress(blob)
+    with np.load(io.BytesIO(blob)) as data:
         return {k: data[k] for k in data.files}
 
 
