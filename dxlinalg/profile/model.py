@@ -472,6 +472,12 @@ class CooperativeMatrixSettings(BaseModel):
                                  "(permissive mode; strict mode reports different values): row_major (the row-major "
                                  "last) or holder_order (the last written when the invocations store element index "
                                  "by element index, invocations ascending, in the ownership map: the H100).")
+    store_block_size: Literal["blocks", "ignored"] = Field(
+        "blocks", description="A tensor store through a layout whose block size is larger than 1 (undefined: "
+                              "SPV_NV_cooperative_matrix2 says it must not be used; strict mode reports it), in "
+                              "permissive mode: blocks (addressed by block as loads are, so the elements of a "
+                              "block write one address and store_conflict_order picks the one that lands) or "
+                              "ignored (addressed as with block size 1).")
     muladd_properties: list[CoopMatMulAddProperty] = Field(
         [], description="The MulAdds the implementation lists at fixed sizes "
                          "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")

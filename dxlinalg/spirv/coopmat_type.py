@@ -33,6 +33,7 @@ from dxlinalg.spirv.errors import (
     SpirvValidationError,
     at,
 )
+from dxlinalg.spirv.narrow_floats import cooperative_matrix_component_declared
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import (
     EXTRA_TYPE_PARSERS,
@@ -128,6 +129,7 @@ def parse_cooperative_matrix_type(spec: Any, inst: Instruction) -> CooperativeMa
         raise SpirvValidationError(at(where, (
             f"Component Type %{component_id} is {component!r}; it must be a scalar numerical type ({EXTENSION}: "
             f"OpTypeCooperativeMatrixKHR Component Type)")))
+    cooperative_matrix_component_declared(spec.module, component, where)
     scope = _constant_int(spec, scope_id, "Scope", where)
     rows = _constant_int(spec, rows_id, "Rows", where)
     cols = _constant_int(spec, cols_id, "Columns", where)

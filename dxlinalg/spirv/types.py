@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.spirv.enums import StorageClass
@@ -75,17 +76,29 @@ class IntType(SpvType):
         return f"{'int' if self.signed else 'uint'}{self.width}"
 
 
+#: OpTypeFloat's FP Encoding operand: (value, width) -> (dtype, name). SPV_KHR_bfloat16 adds BFloat16KHR
+#: (0, 16 bits), SPV_EXT_float8 Float8E4M3EXT (4214) and Float8E5M2EXT (4215), 8 bits each.
+FP_ENCODINGS: dict[tuple[int, int], tuple[np.dtype, str]] = {
+    (0, 16): (np.dtype(ml_dtypes.bfloat16), "bfloat16"),
+    (4214, 8): (np.dtype(ml_dtypes.float8_e4m3fn), "float8_e4m3"),
+    (4215, 8): (np.dtype(ml_dtypes.float8_e5m2), "float8_e5m2"),
+}
+
+
 class FloatType(SpvType):
-    __slots__ = ("width", "dtype")
+    """An IEEE 754 binary16/32/64 type, or (`encoding` not None) one of FP_ENCODINGS' narrow formats."""
+
+    __slots__ = ("width", "dtype", "encoding")
     opname = "OpTypeFloat"
 
-    def __init__(self, type_id: int, width: int) -> None:
+    def __init__(self, type_id: int, width: int, encoding: int | None = None) -> None:
         super().__init__(type_id)
         self.width = width
-        self.dtype = np.dtype(f"f{width // 8}")
+        self.encoding = encoding
+        self.dtype = np.dtype(f"f{width // 8}") if encoding is None else FP_ENCODINGS[(encoding, width)][0]
 
     def describe(self) -> str:
-        return f"float{self.width}"
+        return f"float{self.width}" if self.encoding is None else FP_ENCODINGS[(self.encoding, self.width)][1]
 
 
 ScalarType = BoolType | IntType | FloatType

@@ -331,14 +331,15 @@ def _muladd(c: InstructionContext) -> Compute:
 
 
 # -- construct: all elements one value ----------------------------------------------------------------
-def _wrap(name: str, factory: Callable[[InstructionContext], Compute | None]) -> None:
-    """Route `name` to `factory` when a cooperative matrix is involved, else to its existing handler."""
+def _wrap(name: str, factory: Callable[[InstructionContext], Compute | None], *, result_only: bool = False) -> None:
+    """Route `name` to `factory` when a cooperative matrix is involved (with `result_only`, when the
+    result is one), else to its existing handler."""
     number = opcode_of(name)
     original: Factory = HANDLERS[number]
 
     def dispatch(c: InstructionContext) -> Compute | None:
-        involved = is_cooperative_matrix(c.result_type) or any(
-            is_cooperative_matrix(c.program.type_of(a)) for a in c.args if c.program.type_of(a) is not None)
+        involved = is_cooperative_matrix(c.result_type) or (not result_only and any(
+            is_cooperative_matrix(c.program.type_of(a)) for a in c.args if c.program.type_of(a) is not None))
         return factory(c) if involved else original(c)
     HANDLERS[number] = dispatch
 
@@ -407,7 +408,9 @@ def _conversion(c: InstructionContext) -> Compute:
     return guarded(c, compute)
 
 
-_wrap("OpCompositeConstruct", _construct)
+# SPV_KHR_cooperative_matrix restricts OpCompositeConstruct only when the *result* is a cooperative
+# matrix; a struct or array whose members are matrices is built as any composite (Slang's tuples).
+_wrap("OpCompositeConstruct", _construct, result_only=True)
 for _name in ("OpFNegate", "OpSNegate", "OpFAdd", "OpFSub", "OpFMul", "OpFDiv", "OpIAdd", "OpISub", "OpIMul",
               "OpSDiv", "OpUDiv", "OpMatrixTimesScalar", "OpFRem", "OpFMod", "OpSRem", "OpSMod", "OpUMod"):
     _wrap(_name, _arithmetic)
