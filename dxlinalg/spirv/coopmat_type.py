@@ -25,10 +25,12 @@ import numpy as np
 
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
-from dxlinalg.errors import DxLinalgError
+from dxlinalg.coopmat.listed_muladd import check_listed_matrix_type
+from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.spirv.enums import Capability, ExecutionModel
 from dxlinalg.spirv.errors import (
     Location,
+    SpirvUndefinedBehaviorError,
     SpirvUnsupportedError,
     SpirvValidationError,
     at,
@@ -181,3 +183,17 @@ def workgroup_invocations(spec: Any, where: Location) -> int:
 
 
 EXTRA_TYPE_PARSERS[TYPE_OPCODE] = parse_cooperative_matrix_type
+
+
+def check_cooperative_matrix_types(program: Any, device: Any, strict: bool) -> None:
+    """Strict mode: every cooperative matrix type of the module is one the profile lists (VUIDs 10163/10165)."""
+    if not strict:
+        return
+    size = program.local_size
+    for spv_type in program.spec.types.values():
+        if isinstance(spv_type, CooperativeMatrixType):
+            try:
+                check_listed_matrix_type(True, device.coopmat, spv_type.matrix, size[0] * size[1] * size[2],
+                                         f"OpTypeCooperativeMatrixKHR %{spv_type.name or spv_type.id}")
+            except UndefinedBehaviorError as error:
+                raise SpirvUndefinedBehaviorError(str(error)) from None
