@@ -260,7 +260,8 @@ def write(run: Path) -> None:
                                    f"buffer 0 1 {size} opa_fill_{size}.bin", f"spec 0 {offset}", "dispatch 1 1 1"])
     manifest = json.loads((Path(__file__).resolve().parent / "slang" / "manifest.json").read_text())
     for test in manifest["tests"]:
-        lines = [f"run slang_{test['key']}", f"module slang/{test['key']}.spv", f"entry {test['entry']}"]
+        # Slang names the SPIR-V entry point "main" (no -fvk-use-entrypoint-name), whatever the source calls it
+        lines = [f"run slang_{test['key']}", f"module slang/{test['key']}.spv", "entry main"]
         for b in test["buffers"]:
             data = run / f"slang_{test['key']}_{b['set']}_{b['binding']}.bin"
             np.array(b["words"], np.uint32).tofile(data)

@@ -5,6 +5,7 @@
 # and $RES/faithful.npz.xz (every result, compressed by reduce.py). One failing probe group never
 # stops the others. About 1 minute.
 #   cd /tmp/faithful && RES=/tmp/res/faithful bash devrun/faithful/run.sh
+#   PROBE_GROUPS="slang" ... runs only the named groups (the first H200 run lost the Slang group to a wrong entry name)
 set -u
 RES=${RES:-/tmp/res/faithful}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -35,7 +36,7 @@ if ! "$PY" "$HERE/gen.py" "$WORK/run" >>"$LOG" 2>&1; then log "gen.py failed"; e
 rm -rf "$WORK/run/spv" "$WORK/run/slang" && cp -r "$HERE/spv" "$WORK/run/spv" && cp -r "$HERE/slang" "$WORK/run/slang"
 mkdir -p "$WORK/dump/all"
 # the groups most likely to lose the device (out-of-bounds accumulates) go last
-for group in int race slang transc32 transc16 bf16 block opa_to opa_rm; do
+for group in ${PROBE_GROUPS:-int race slang transc32 transc16 bf16 block opa_to opa_rm}; do
   jobs="jobs_$group.txt"
   for attempt in 1 2 3 4; do
     out="$WORK/dump/$group.$attempt"
