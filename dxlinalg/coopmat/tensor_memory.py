@@ -212,13 +212,13 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
 def store_layout(layout: TensorLayout, strict: bool, settings: CooperativeMatrixSettings | None, op: str
                  ) -> TensorLayout:
     """The layout a store addresses through. A block size larger than 1 is undefined for stores (strict
-    mode reports it); permissive mode does what the profile's `store_block_size` says: "blocks" addresses
-    by block as loads do (the elements of a block write one address; store_conflict_order picks the one
-    that lands), "ignored" addresses every element as with block size 1."""
+    mode reports it); permissive mode does what the profile's `store_block_size` says: "blocks" and
+    "blocks_lowest_lane" address by block as loads do (the elements of a block write one address; the
+    caller's write order picks the one that lands), "ignored" addresses every element as with block size 1."""
     if not rules.check_store_block_size(layout.block_size, strict, op):
         return layout
     mode = (settings if settings is not None else DEFAULT_SETTINGS).store_block_size
-    return layout if mode == "blocks" else replace(layout, block_size=(1,) * len(layout.block_size))
+    return replace(layout, block_size=(1,) * len(layout.block_size)) if mode == "ignored" else layout
 
 
 def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,

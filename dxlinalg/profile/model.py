@@ -467,17 +467,21 @@ class CooperativeMatrixSettings(BaseModel):
                                      "out-of-bounds coordinates to 0, as ClampToEdge) or index_zero (every element "
                                      "reads the element at index 0, in-bounds ones too: the H100 with layout "
                                      "dimensions (16, 1) and (1, 1)).")
-    store_conflict_order: Literal["row_major", "holder_order"] = Field(
+    store_conflict_order: Literal["row_major", "holder_order", "holder_lowest_lane"] = Field(
         "row_major", description="Which element lands where several elements of one tensor store write one address "
                                  "(permissive mode; strict mode reports different values): row_major (the row-major "
-                                 "last) or holder_order (the last written when the invocations store element index "
-                                 "by element index, invocations ascending, in the ownership map: the H100).")
-    store_block_size: Literal["blocks", "ignored"] = Field(
+                                 "last), holder_order (the last written when the invocations store element index "
+                                 "by element index, invocations ascending, in the ownership map) or "
+                                 "holder_lowest_lane (element index by element index, and of one index's writes the "
+                                 "lowest invocation's lands, as one NVIDIA warp store keeps the lowest lane's value).")
+    store_block_size: Literal["blocks", "blocks_lowest_lane", "ignored"] = Field(
         "blocks", description="A tensor store through a layout whose block size is larger than 1 (undefined: "
                               "SPV_NV_cooperative_matrix2 says it must not be used; strict mode reports it), in "
                               "permissive mode: blocks (addressed by block as loads are, so the elements of a "
-                              "block write one address and store_conflict_order picks the one that lands) or "
-                              "ignored (addressed as with block size 1).")
+                              "block write one address and store_conflict_order picks the one that lands), "
+                              "blocks_lowest_lane (addressed by block; element index by element index, and of one "
+                              "index's writes the lowest invocation's lands: the H200, all 16 probed block sizes) "
+                              "or ignored (addressed as with block size 1, the layout's strides kept).")
     muladd_properties: list[CoopMatMulAddProperty] = Field(
         [], description="The MulAdds the implementation lists at fixed sizes "
                          "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")
