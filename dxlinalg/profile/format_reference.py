@@ -32,6 +32,7 @@ from dxlinalg.profile.model import (
     GroupSharedSettings,
     MulProperty,
     NvgpuSettings,
+    ShaderSettings,
     Shown,
     TensorCoreChunks,
 )
@@ -51,6 +52,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("accumulation.matvec_chunks", TensorCoreChunks),
     ("groupshared", GroupSharedSettings),
     ("nvgpu", NvgpuSettings),
+    ("shader", ShaderSettings),
     ("coopmat", CooperativeMatrixSettings),
     ("coopmat.muladd_properties", CoopMatMulAddProperty),
     ("coopmat.flexible_properties", CoopMatFlexibleProperty),

@@ -322,6 +322,35 @@ class AccumulationSettings(BaseModel):
         AtomicNan.PROPAGATE,
         description="The NaN an atomic float add writes: propagate (IEEE: the NaN operand's payload, made quiet) "
                     "or canonical (one positive all-ones NaN, as an H100 writes).")
+    partial_matrix_accumulate: Literal["dropped", "slots_that_fit"] = Field(
+        "dropped", description="An outer-product accumulate whose matrix footprint runs past the end of its buffer "
+                               "(undefined: strict mode reports it), in permissive mode: dropped (nothing is "
+                               "written) or slots_that_fit (the element slots inside the buffer are updated, the "
+                               "rest skipped: the H200, every probed shape and size).")
+
+
+class ShaderSettings(BaseModel):
+    """What a shader's undefined arithmetic and racy stores give on the implementation (permissive mode;
+    strict mode reports them): the SPIR-V executor's choices (docs/hardware-nvidia-h100-spirv.md)."""
+
+    model_config = STRICT_FROZEN
+    integer_division_by_zero: Literal["zero", "all_ones"] = Field(
+        "zero", description="OpSDiv, OpUDiv, OpSRem, OpSMod and OpUMod by zero: zero, or all_ones (every bit set, "
+                            "quotient and remainder, 16, 32 and 64 bits: the H200).")
+    signed_remainder: Literal["spirv", "unsigned"] = Field(
+        "spirv", description="OpSRem and OpSMod with a negative operand: spirv (SPIR-V's definitions, which "
+                             "VK_KHR_maintenance8 makes Vulkan's) or unsigned (the device lacks that definition, so "
+                             "strict mode reports a negative operand as undefined, and permissive mode gives the "
+                             "remainder of the operands' bits read as unsigned integers, as OpUMod: the H200).")
+    shuffle_out_of_range: Literal["zero", "ptx_shfl"] = Field(
+        "zero", description="A subgroup shuffle reading outside the subgroup or an inactive invocation: zero, or "
+                            "ptx_shfl (the lane operand's low log2(wave) bits; ShuffleUp/Down past the edge read the "
+                            "invocation's own value; an inactive source reads 0: the H200).")
+    buffer_store_race: Literal["highest_lane", "lowest_lane_in_wave"] = Field(
+        "highest_lane", description="Several invocations storing different values to one buffer address in one "
+                                    "store: highest_lane (the last in dispatch order lands), or lowest_lane_in_wave "
+                                    "(within a wave the lowest lane lands, a later wave's over an earlier: the "
+                                    "H200 within a warp; across warps and workgroups it varies from run to run).")
 
 
 class GroupSharedSettings(BaseModel):
@@ -571,6 +600,9 @@ class DeviceProfile(BaseModel):
         GroupSharedSettings(), description="Groupshared memory: size limit and how racy accesses land.")
     nvgpu: NvgpuSettings = Field(
         NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
+    shader: ShaderSettings = Field(
+        ShaderSettings(), description="Undefined shader arithmetic, shuffles and racing buffer stores in permissive "
+                                      "mode (the SPIR-V executor).")
     coopmat: CooperativeMatrixSettings = Field(
         CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
                                                  "per-element calls, MulAdd arithmetic.")

@@ -378,7 +378,8 @@ def _arithmetic(c: InstructionContext) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         ctx = f.inv.ctx
         matrices = [Scoped(ctx, t, c.opname).gather(f.values[i]) for t, i in zip(types, ids)]
-        value = function(*matrices, strict=f.inv.strict) if strict_kw else function(*matrices)
+        value = function(*matrices, strict=f.inv.strict, by_zero=ctx.profile.shader.integer_division_by_zero) \
+            if strict_kw else function(*matrices)
         return Scoped(ctx, result, c.opname).scatter(value)
     return guarded(c, compute)
 
