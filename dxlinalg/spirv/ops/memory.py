@@ -223,7 +223,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
                                                      f"constants)"))
             f.inv.ctx.settle_memory(region.data)
             store(region, part.layout, part.offsets, value, f.mask if lanes is None else f.mask & lanes,
-                  f.inv.strict, where)
+                  f.inv.strict, where, None if f.inv.strict else f.inv.store_order())
     return memory
 
 

@@ -186,8 +186,25 @@ def _shuffle(c: InstructionContext, source_of: Callable[[np.ndarray, np.ndarray]
         source = source_of(lane, operand)
         if f.inv.strict:
             _check_shuffle_source(c, f, source, operand, operand_name, source_name)
+        elif ctx.profile.shader.shuffle_out_of_range == "ptx_shfl":
+            source = _ptx_shfl_source(c.opname, lane, operand, ctx.wave_size)
         return _read_lanes(ctx, f.mask, f.values[v], source)
     return compute
+
+
+def _ptx_shfl_source(opname: str, lane: np.ndarray, operand: np.ndarray, wave: int) -> np.ndarray:
+    """The lane an NVIDIA shfl reads (profile shader.shuffle_out_of_range = ptx_shfl, measured on the H200): the
+    operand's low log2(wave) bits; Up and Down past the subgroup's edge read the invocation's own lane."""
+    amount = operand & (wave - 1)
+    if opname == "OpGroupNonUniformShuffleDown":
+        source = lane + amount
+        return np.where(source < wave, source, lane)
+    if opname == "OpGroupNonUniformShuffleUp":
+        source = lane - amount
+        return np.where(source >= 0, source, lane)
+    if opname == "OpGroupNonUniformShuffleXor":
+        return lane ^ amount
+    return amount
 
 
 def _check_shuffle_source(c: InstructionContext, f: Frame, source: np.ndarray, operand: np.ndarray,
