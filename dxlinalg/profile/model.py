@@ -346,6 +346,11 @@ class ShaderSettings(BaseModel):
         "zero", description="A subgroup shuffle reading outside the subgroup or an inactive invocation: zero, or "
                             "ptx_shfl (the lane operand's low log2(wave) bits; ShuffleUp/Down past the edge read the "
                             "invocation's own value; an inactive source reads 0: the H200).")
+    bfloat16_rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="Rounding of a conversion to bfloat16 (OpFConvert, OpConvertSToF/UToF; "
+                                    "SPV_KHR_bfloat16 leaves it to the client API): nearest_even, or toward_zero "
+                                    "(float32's low 16 bits dropped, NaNs too, whose payload may go with them: the "
+                                    "H200, every probed input).")
     buffer_store_race: Literal["highest_lane", "lowest_lane_in_wave"] = Field(
         "highest_lane", description="Several invocations storing different values to one buffer address in one "
                                     "store: highest_lane (the last in dispatch order lands), or lowest_lane_in_wave "

@@ -9,8 +9,9 @@ instruction check here (`check_narrow_float_use`); the values themselves are ml_
 loads, stores, composites and selects work as for float16.
 
 Conversions follow the extensions (`dxlinalg.spirv.ops.conversion`): bfloat16 goes through
-binary32 (exact when widening; rounded to nearest even when narrowing, which Vulkan leaves to the
-implementation and NVIDIA's H200 was measured to do: docs/hardware-nvidia-h100-spirv.md); a
+binary32 (exact when widening; when narrowing rounded as the profile's shader.bfloat16_rounding says,
+which the extension leaves to the client API: nearest even, or toward zero as NVIDIA's H200 was
+measured to do, docs/hardware-nvidia-h100-spirv.md); a
 conversion to float8 rounds to nearest even and turns an out-of-range value or infinity into NaN
 (E4M3) or a signed infinity (E5M2), or, decorated SaturatedToLargestFloat8NormalConversionEXT, into
 the largest finite value of that sign.
@@ -194,23 +195,32 @@ def widen(values: np.ndarray) -> np.ndarray:
     return values.astype(np.float32)
 
 
-def convert_float(values: np.ndarray, dtype: np.dtype, saturate: bool) -> np.ndarray:
+def to_bfloat16(values: np.ndarray, rounding: str) -> np.ndarray:
+    """binary32 (or narrower) values to bfloat16: nearest even, or toward zero (the low 16 bits dropped)."""
+    single = np.ascontiguousarray(values.astype(np.float32))
+    if rounding == "toward_zero":
+        return (single.view(np.uint32) >> np.uint32(16)).astype(np.uint16).view(BFLOAT16)
+    return single.astype(BFLOAT16)
+
+
+def convert_float(values: np.ndarray, dtype: np.dtype, saturate: bool, rounding: str = "nearest_even") -> np.ndarray:
     """OpFConvert where the source or the result is bfloat16 or float8.
 
-    SPV_KHR_bfloat16: through binary32 (bfloat16 -> binary32 exact; binary32 -> bfloat16 rounded to nearest
-    even). SPV_EXT_float8: rounded once to nearest even, out of range as `_FLOAT8_SETTINGS`."""
+    SPV_KHR_bfloat16: through binary32 (bfloat16 -> binary32 exact; binary32 -> bfloat16 rounded as `rounding`,
+    the profile's shader.bfloat16_rounding). SPV_EXT_float8: rounded once to nearest even, out of range as
+    `_FLOAT8_SETTINGS`."""
     if is_narrow(values.dtype):
         values = widen(values)
     if dtype == BFLOAT16:
-        return values.astype(np.float32).astype(BFLOAT16)
+        return to_bfloat16(values.astype(np.float32), rounding)
     if dtype in FLOAT8:
         return round_to_float(values, FLOAT8[dtype], _FLOAT8_SETTINGS[saturate], source=_SOURCES[values.dtype])
     return values.astype(dtype)
 
 
-def convert_integer(values: np.ndarray, dtype: np.dtype, saturate: bool) -> np.ndarray:
+def convert_integer(values: np.ndarray, dtype: np.dtype, saturate: bool, rounding: str = "nearest_even") -> np.ndarray:
     """OpConvertSToF / OpConvertUToF to bfloat16 (through binary32, as SPV_KHR_bfloat16 says) or float8
     (rounded once; `values` already read with the instruction's signedness)."""
     if dtype == BFLOAT16:
-        return values.astype(np.float32).astype(BFLOAT16)
+        return to_bfloat16(values.astype(np.float32), rounding)
     return convert_integers_to_float(values, dtype, _FLOAT8_SETTINGS[saturate])

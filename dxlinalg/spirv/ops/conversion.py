@@ -74,7 +74,8 @@ def _integer_to_float(c: InstructionContext, is_signed: bool) -> Compute:
     a = c.value(0)
     if is_narrow(dtype):
         saturate = saturating_float8(c)
-        return lambda f: convert_integer(view(f.values[a], operand), dtype, saturate)
+        return lambda f: convert_integer(view(f.values[a], operand), dtype, saturate,
+                                         f.inv.ctx.profile.shader.bfloat16_rounding)
 
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[a], operand)
@@ -110,7 +111,7 @@ def _float_width(c: InstructionContext) -> Compute:
     a = c.value(0)
     if is_narrow(dtype) or is_narrow(c.value_type(0).dtype):  # type: ignore[attr-defined]
         saturate = saturating_float8(c)
-        return lambda f: convert_float(f.values[a], dtype, saturate)
+        return lambda f: convert_float(f.values[a], dtype, saturate, f.inv.ctx.profile.shader.bfloat16_rounding)
     return lambda f: f.values[a].astype(dtype)
 
 
