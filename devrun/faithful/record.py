@@ -19,8 +19,10 @@ import reduce
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "tests" / "data" / "nvidia_h100_faithful"
 MODULES = ("intdiv32", "intdiv16", "intdiv64", "intdiv_cv", "race", "shuffle", "bf16conv", "tensor_block_store",
-           "opa_to_4x8", "opa_to_8x8", "opa_to_16x16", "opa_to_16x32", "opa_to_32x16", "transc16", "transc32")
+           "opa_to_4x8", "opa_to_8x8", "opa_to_16x16", "opa_to_16x32", "opa_to_32x16", "transc16", "transc32",
+           "bf16_muladd")
 FLOAT32_SAMPLE = 4096          # float32 transcendental results kept per function (every 256th input)
+MULADD_CASES = 64              # of the 512 bfloat16 MulAdd cases (16 of each kind)
 
 
 def ulp_distance(gpu: np.ndarray, ref: np.ndarray, width: int) -> np.ndarray:
@@ -54,6 +56,10 @@ def main(source: Path) -> None:
     x32, y32 = gen.transc32_inputs()
     x16, y16 = gen.transc16_inputs()
     keep["bf16_tables"] = data["bf16_tables"]
+    a, b, c = gen.bf16_muladd_inputs()
+    cases = MULADD_CASES * 256
+    keep["mm_a"], keep["mm_b"], keep["mm_c"] = a[:cases], b[:cases], c[:cases]
+    keep["bf16_muladd"] = data["bf16_muladd"][:cases]
     sample = np.arange(0, gen.N32, gen.N32 // FLOAT32_SAMPLE)
     keep["f32_sample_x"], keep["f32_sample_y"] = x32[sample], y32[sample]
     keep["bf16_from_f32_sample"] = reduce.decode_delta(data, "bf16_from_f32", x32 >> np.uint32(16))[sample]

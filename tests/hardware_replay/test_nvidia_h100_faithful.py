@@ -108,6 +108,15 @@ def test_bfloat16_conversions_truncate_like_the_h200():
     assert np.array_equal(got[~nan_f16, 3], tables[~nan_f16, 2])
 
 
+def test_bfloat16_matrix_muladds_give_the_h200s_bits():
+    a, b, c = RESULTS["mm_a"], RESULTS["mm_b"], RESULTS["mm_c"]
+    cases = c.size // 256
+    got = run(module("bf16_muladd"), groups=(cases, 1, 1), profile=PROFILE,
+              buffers={(0, 0): a.view(np.uint32), (0, 1): b.view(np.uint32), (0, 2): c,
+                       (0, 3): np.zeros(cases * 256, np.float32)})[(0, 3)]
+    assert got.tobytes() == RESULTS["bf16_muladd"].tobytes()
+
+
 def test_the_transcendental_summary_is_the_documented_one():
     summary = json.loads((DATA / "transcendentals.json").read_text())
     assert summary["float -> float16 -> float kept the input unchanged"] == summary["float -> float16 -> float inputs"]
