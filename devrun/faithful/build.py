@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "shaders" / "spirv"))
-import build as samples  # noqa: E402  (shaders/spirv/build.py)
+import build as samples
 
 OPA_LAYOUTS = {"to": "gl_CooperativeVectorMatrixLayoutTrainingOptimalNV",
                "rm": "gl_CooperativeVectorMatrixLayoutRowMajorNV"}

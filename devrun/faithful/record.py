@@ -11,9 +11,8 @@ import shutil
 import sys
 from pathlib import Path
 
-import numpy as np
-
 import gen
+import numpy as np
 import reduce
 
 HERE = Path(__file__).resolve().parent

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen import FUNCTIONS, N16_BINARY, N16_UNARY, N32  # noqa: E402
+from gen import FUNCTIONS, N16_BINARY, N16_UNARY, N32
 
 CHUNK = 65536
 _NP = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sin": np.sin, "cos": np.cos,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 
 def main(jobs: Path, log: Path, new: Path) -> int:
-    done = set(re.findall(r"^run (\S+):", log.read_text(errors="replace") if log.exists() else "", re.M))
+    done = set(re.findall(r"^run (\S+):", log.read_text(errors="replace") if log.exists() else "", re.MULTILINE))
     blocks = [b for b in jobs.read_text().split("\nend") if b.strip()]
-    names = [re.search(r"^run (\S+)", b.strip(), re.M).group(1) for b in blocks]
+    names = [re.search(r"^run (\S+)", b.strip(), re.MULTILINE).group(1) for b in blocks]
     left = [(n, b) for n, b in zip(names, blocks) if n not in done]
     if len(left) <= 1:
         return 1

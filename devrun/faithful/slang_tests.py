@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "shaders" / "spirv"))
-import build as samples  # noqa: E402
+import build as samples
 
 FOLDERS = ("tests/cooperative-vector", "tests/cooperative-matrix")
 EXTRA = ("tests/hlsl-intrinsic/scalar-fp8.slang",)

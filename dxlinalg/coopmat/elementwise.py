@@ -22,8 +22,8 @@ import numpy as np
 
 from dxlinalg.coopmat import matrix_rules as rules
 from dxlinalg.coopmat.element_types import as_signed, as_unsigned
-from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.coopmat.matrix_type import CoopMatrix
+from dxlinalg.errors import InvalidArgumentError
 
 
 def _unary(matrix: object, op: str, float_op: bool) -> CoopMatrix:

@@ -26,7 +26,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-
 from pydantic_core import PydanticCustomError
 
 from dxlinalg.errors import InvalidArgumentError

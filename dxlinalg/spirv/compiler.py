@@ -106,7 +106,7 @@ Factory = Callable[["InstructionContext"], Compute | None]
 HANDLERS: dict[int, Factory] = {}
 EXTENDED_HANDLERS: dict[tuple[str, int], Factory] = {}
 #: Rules an extension adds over instructions it does not handle itself (run before every handler).
-INSTRUCTION_CHECKS: list[Callable[["InstructionContext"], None]] = []
+INSTRUCTION_CHECKS: list[Callable[[InstructionContext], None]] = []
 #: Module-wide rules an extension adds (run once per compiled entry point, before its functions).
 PROGRAM_CHECKS: list[Callable[[ProgramInfo], None]] = []
 

@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
+from dxlinalg.coopmat.listed_muladd import check_listed_matrix_type
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
-from dxlinalg.coopmat.listed_muladd import check_listed_matrix_type
 from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.spirv.enums import Capability, ExecutionModel
 from dxlinalg.spirv.errors import (

@@ -63,7 +63,7 @@ class BoolType(SpvType):
 
 
 class IntType(SpvType):
-    __slots__ = ("width", "signed", "dtype")
+    __slots__ = ("dtype", "signed", "width")
     opname = "OpTypeInt"
 
     def __init__(self, type_id: int, width: int, signed: bool) -> None:
@@ -88,7 +88,7 @@ FP_ENCODINGS: dict[tuple[int, int], tuple[np.dtype, str]] = {
 class FloatType(SpvType):
     """An IEEE 754 binary16/32/64 type, or (`encoding` not None) one of FP_ENCODINGS' narrow formats."""
 
-    __slots__ = ("width", "dtype", "encoding")
+    __slots__ = ("dtype", "encoding", "width")
     opname = "OpTypeFloat"
 
     def __init__(self, type_id: int, width: int, encoding: int | None = None) -> None:
@@ -178,7 +178,7 @@ class RuntimeArrayType(SpvType):
 class MemberLayout:
     """A struct member's explicit-layout decorations."""
 
-    __slots__ = ("offset", "matrix_stride", "row_major", "builtin")
+    __slots__ = ("builtin", "matrix_stride", "offset", "row_major")
 
     def __init__(self) -> None:
         self.offset: int | None = None
@@ -188,7 +188,7 @@ class MemberLayout:
 
 
 class StructType(SpvType):
-    __slots__ = ("members", "layouts", "block", "buffer_block")
+    __slots__ = ("block", "buffer_block", "layouts", "members")
     opname = "OpTypeStruct"
 
     def __init__(self, type_id: int, members: list[SpvType]) -> None:
@@ -205,7 +205,7 @@ class StructType(SpvType):
 class PointerType(SpvType):
     """`pointee` is resolved after every type is read (forward pointers make cycles)."""
 
-    __slots__ = ("storage", "pointee_id", "pointee", "stride")
+    __slots__ = ("pointee", "pointee_id", "storage", "stride")
     opname = "OpTypePointer"
 
     def __init__(self, type_id: int, storage: int, pointee_id: int) -> None:
@@ -228,7 +228,7 @@ class PointerType(SpvType):
 
 
 class FunctionType(SpvType):
-    __slots__ = ("return_type", "parameters")
+    __slots__ = ("parameters", "return_type")
     opname = "OpTypeFunction"
 
     def __init__(self, type_id: int, return_type: SpvType, parameters: list[SpvType]) -> None:

@@ -27,8 +27,8 @@ from dxlinalg.coopmat import tensor_rules as rules
 from dxlinalg.coopmat.tensor_memory import DecodeBlocks
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.resources import BufferBinding, BufferRange
-from dxlinalg.profile.model import CooperativeMatrixSettings
 from dxlinalg.memory.address_space import AddressSpace
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 
 def layout_2d(rows: int, cols: int, mode: ClampMode = ClampMode.Undefined):

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from dxlinalg.memory.address_space import AddressSpace
-from dxlinalg.profile.registry import load_profile
 from dxlinalg.profile.model import ShaderSettings
+from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
 
 DATA = Path(__file__).parent / "data"
