@@ -351,6 +351,13 @@ class ShaderSettings(BaseModel):
                                     "SPV_KHR_bfloat16 leaves it to the client API): nearest_even, or toward_zero "
                                     "(float32's low 16 bits dropped, NaNs too, whose payload may go with them: the "
                                     "H200, every probed input).")
+    transcendentals: Literal["library", "nvidia_composed"] = Field(
+        "library", description="GLSL.std.450 Exp, Log and Cosh: library (numpy's, within about 1 ulp of correctly "
+                               "rounded) or nvidia_composed (as NVIDIA's compiler builds them: Exp = Exp2 of x * "
+                               "log2(e) rounded in the type; float32 Log = Log2 x ln 2; float32 Cosh from that Exp; "
+                               "within 2 ulp of the H200 where the library's Exp is up to 59 ulp away). The other "
+                               "functions are the library's (docs/hardware-nvidia-h100-spirv.md has the H200's "
+                               "measured distances).")
     buffer_store_race: Literal["highest_lane", "lowest_lane_in_wave"] = Field(
         "highest_lane", description="Several invocations storing different values to one buffer address in one "
                                     "store: highest_lane (the last in dispatch order lands), or lowest_lane_in_wave "

@@ -134,3 +134,36 @@ def test_float16_transcendentals_stay_within_the_measured_distance(name, fn):
     mine = (got & 0xFFFF).astype(np.int64)
     finite = ~np.isnan(gpu.astype(np.uint16).view(np.float16)) & ~np.isnan(mine.astype(np.uint16).view(np.float16))
     assert (np.abs(mine - gpu)[finite & (np.sign(mine - 0x7FFF) == np.sign(gpu - 0x7FFF))] <= 1).all()
+
+
+def _ulps(a: np.ndarray, b: np.ndarray, width: int) -> np.ndarray:
+    magnitude = (1 << (width - 1)) - 1
+
+    def ordered(bits: np.ndarray) -> np.ndarray:
+        wide = bits.astype(np.int64)
+        return np.where((wide >> (width - 1)) & 1, -(wide & magnitude), wide & magnitude)
+    return np.abs(ordered(a) - ordered(b))
+
+
+@pytest.mark.parametrize("name, fn, bound", [("exp", 0, 2), ("log", 2, 5), ("cosh", 11, 2)])
+def test_float32_exp_log_cosh_are_composed_as_nvidias_compiler_does(name, fn, bound):
+    x, y = RESULTS["f32_sample_x"], RESULTS["f32_sample_y"]
+    got = run(module("transc32"), groups=(x.size // 256, 1, 1), profile=PROFILE, strict=False, spec_constants={0: fn},
+              buffers={(0, 0): x, (0, 1): y, (0, 2): np.zeros(x.size, np.uint32)})[(0, 2)]
+    gpu = RESULTS[f"t32_{name}"]
+    values, expected = got.view(np.float32), gpu.view(np.float32)
+    with np.errstate(invalid="ignore"):
+        normal = np.isfinite(expected) & (np.abs(expected) >= np.finfo(np.float32).tiny) & np.isfinite(values)
+        if name == "log":        # Log2 times ln 2 as the H200, but numpy's Log2 (the SFU's is off near x = 1)
+            normal &= np.abs(x.view(np.float32) - 1) > 0.25
+    assert _ulps(got[normal], gpu[normal], 32).max() <= bound
+    assert normal.sum() > 1500
+
+
+def test_float16_exp_is_composed_as_nvidias_compiler_does():
+    bits = np.arange(65536, dtype=np.uint32)
+    got = run(module("transc16"), groups=(256, 1, 1), profile=PROFILE, strict=False, spec_constants={0: 0},
+              buffers={(0, 0): bits, (0, 1): np.zeros(65536, np.uint32), (0, 2): np.zeros(65536, np.uint32)})[(0, 2)]
+    mine, gpu = (got & 0xFFFF).astype(np.uint16), RESULTS["t16_exp"][:65536]
+    finite = np.isfinite(gpu.view(np.float16)) & np.isfinite(mine.view(np.float16))
+    assert _ulps(mine[finite], gpu[finite], 16).max() <= 1       # the library's Exp is up to 10 ulp away
