@@ -18,6 +18,7 @@ import numpy as np
 
 from dxlinalg.gpu.half import relu_half
 from dxlinalg.numerics.fma import fma
+from dxlinalg.numerics.transcendentals import composed_cosh, composed_exp, composed_log
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
@@ -79,49 +80,16 @@ for _name, _function in (("Round", np.rint), ("RoundEven", np.rint), ("Trunc", n
 
 
 # -- Exp, Log, Cosh: the library's, or composed as NVIDIA's compiler does (shader.transcendentals) ----------
-_LOG2_E, _LN_2 = 1.4426950408889634, 0.6931471805599453
-
-
-def _exp2_rounded(t: np.ndarray) -> np.ndarray:
-    """2^t rounded once to t's type (a stand-in for the SFU's ex2, which is within 1 ulp of it)."""
-    with np.errstate(over="ignore"):
-        return np.exp2(t.astype(np.float64)).astype(t.dtype)
-
-
-def _sfu_exp(x: np.ndarray) -> np.ndarray:
-    """Exp as Exp2 of the product x * log2(e) rounded in x's type (H200: float32 within 2 ulp of this on every
-    finite input, float16 within 1; the library's Exp is up to 59 and 10 ulp away)."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _exp2_rounded(_multiply(x, np.asarray(_LOG2_E, x.dtype)))
-
-
-def _sfu_log(x: np.ndarray) -> np.ndarray:
-    """float32 Log as Log2 times ln 2 rounded to float32 (the H200's, exactly, given its Log2); float16 as the
-    library's (within 1 ulp of the H200)."""
-    if x.dtype != np.float32:
-        return _typed(np.log)(x)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _multiply(np.log2(x.astype(np.float64)).astype(np.float32), np.float32(_LN_2))
-
-
-def _sfu_cosh(x: np.ndarray) -> np.ndarray:
-    """float32 Cosh as (Exp(x) + Exp(-x)) / 2 with the composed Exp (within 2 ulp of the H200's)."""
-    if x.dtype != np.float32:
-        return _typed(np.cosh)(x)
-    with np.errstate(over="ignore"):
-        return _multiply(_add(_sfu_exp(x), _sfu_exp(-x)), np.float32(0.5))
-
-
 def _by_profile(c: InstructionContext, library: Callable[..., np.ndarray],
                 composed: Callable[..., np.ndarray]) -> Compute:
     """`library` or `composed`, as the profile's shader.transcendentals says."""
-    plain, nvidia = _float_map(c, 1, library), _float_map(c, 1, composed)
+    plain, nvidia = _float_map(c, 1, library), _float_map(c, 1, _typed(composed))
     return lambda f: (nvidia if f.inv.ctx.profile.shader.transcendentals == "nvidia_composed" else plain)(f)
 
 
-_glsl("Exp")(lambda c: _by_profile(c, _typed(np.exp), _sfu_exp))
-_glsl("Log")(lambda c: _by_profile(c, _typed(np.log), _sfu_log))
-_glsl("Cosh")(lambda c: _by_profile(c, _typed(np.cosh), _sfu_cosh))
+_glsl("Exp")(lambda c: _by_profile(c, _typed(np.exp), composed_exp))
+_glsl("Log")(lambda c: _by_profile(c, _typed(np.log), composed_log))
+_glsl("Cosh")(lambda c: _by_profile(c, _typed(np.cosh), composed_cosh))
 for _name, _function in (("Atan2", np.arctan2), ("Pow", np.power)):
     _glsl(_name)(lambda c, fn=_function: _float_map(c, 2, _typed(fn)))
 
