@@ -23,6 +23,7 @@ import numpy as np
 from dxlinalg.coopmat import matrix_rules as rules
 from dxlinalg.coopmat.element_types import as_signed, as_unsigned
 from dxlinalg.coopmat.matrix_type import CoopMatrix
+from dxlinalg.errors import InvalidArgumentError
 
 
 def _unary(matrix: object, op: str, float_op: bool) -> CoopMatrix:
@@ -111,8 +112,15 @@ def i_mul(a: CoopMatrix, b: CoopMatrix) -> CoopMatrix:
     return _wrapping(a, b, "OpIMul", np.multiply)
 
 
-def s_div(a: CoopMatrix, b: CoopMatrix, *, strict: bool = True) -> CoopMatrix:
-    """OpSDiv: signed quotient rounded toward zero."""
+def _by_zero(x: np.ndarray, by_zero: str) -> np.ndarray:
+    """What a division by zero gives in permissive mode (the profile's shader.integer_division_by_zero)."""
+    if by_zero not in ("zero", "all_ones"):
+        raise InvalidArgumentError(f"by_zero = {by_zero!r} must be 'zero' or 'all_ones'")
+    return np.zeros_like(x) if by_zero == "zero" else np.full_like(x, -1 if x.dtype.kind == "i" else np.iinfo(x.dtype).max)
+
+
+def s_div(a: CoopMatrix, b: CoopMatrix, *, strict: bool = True, by_zero: str = "zero") -> CoopMatrix:
+    """OpSDiv: signed quotient rounded toward zero (by zero in permissive mode: `by_zero`)."""
     first, second = _binary(a, b, "OpSDiv", False)
     x, y = as_signed(first.values), as_signed(second.values)
     zero = y == 0
@@ -126,18 +134,18 @@ def s_div(a: CoopMatrix, b: CoopMatrix, *, strict: bool = True) -> CoopMatrix:
     quotient = x // divisor
     inexact = (quotient * divisor != x) & ((x < 0) != (divisor < 0))
     quotient = quotient + inexact.astype(quotient.dtype)                  # floor -> toward zero
-    quotient = np.where(zero, np.zeros_like(x), np.where(overflow, x, quotient))
+    quotient = np.where(zero, _by_zero(x, by_zero), np.where(overflow, x, quotient))
     return _bits(first, quotient)
 
 
-def u_div(a: CoopMatrix, b: CoopMatrix, *, strict: bool = True) -> CoopMatrix:
-    """OpUDiv: unsigned quotient."""
+def u_div(a: CoopMatrix, b: CoopMatrix, *, strict: bool = True, by_zero: str = "zero") -> CoopMatrix:
+    """OpUDiv: unsigned quotient (by zero in permissive mode: `by_zero`)."""
     first, second = _binary(a, b, "OpUDiv", False)
     x, y = as_unsigned(first.values), as_unsigned(second.values)
     zero = y == 0
     if zero.any():
         rules.report_division_by_zero(strict, "OpUDiv")
-    quotient = np.where(zero, np.zeros_like(x), x // np.where(zero, np.ones_like(y), y))
+    quotient = np.where(zero, _by_zero(x, by_zero), x // np.where(zero, np.ones_like(y), y))
     return _bits(first, quotient)
 
 

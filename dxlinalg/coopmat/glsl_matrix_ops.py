@@ -364,7 +364,8 @@ def coopMatStoreTensorNV(m: CoopMatValue, buf: object, element: object, tensorLa
     if not active.any():
         return
     settings = ctx.profile.coopmat
-    write_order = store_write_order(ownership_map(m.type, m.instances.size, settings), settings)
+    write_order = store_write_order(ownership_map(m.type, m.instances.size, settings), settings,
+                                    any(b > 1 for b in base.block_size))
     if buffer.handles is None:
         store_tensor_instances(buf, m.matrix.values[active], base, offsets[active], pointers[active], view=tensorView,
                                strict=ctx.strict, op=op, settings=settings, write_order=write_order)

@@ -12,7 +12,7 @@ says whether strict mode reports an unlisted one (`report`) or runs it (`run`).
 
 from __future__ import annotations
 
-from dxlinalg.coopmat.matrix_type import CoopMatType, Scope
+from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.profile.model import (
     CooperativeMatrixSettings,
@@ -20,6 +20,10 @@ from dxlinalg.profile.model import (
     CoopMatMulAddProperty,
 )
 
+TYPE_RULE = ("VUID-RuntimeSpirv-OpTypeCooperativeMatrixKHR-10163 / cooperativeMatrixFlexibleDimensions-10165: a "
+             "cooperative matrix type's component type, scope, rows and columns must match the matrix of its Use in a "
+             "VkCooperativeMatrixPropertiesKHR entry, or be multiples of a "
+             "VkCooperativeMatrixFlexibleDimensionsPropertiesNV entry's granularities")
 LISTED_RULE = ("VK_KHR_cooperative_matrix / VK_NV_cooperative_matrix2: the MulAdd's sizes, component types, scope "
                "and saturation must match a VkCooperativeMatrixPropertiesKHR or "
                "VkCooperativeMatrixFlexibleDimensionsPropertiesNV entry")
@@ -62,3 +66,48 @@ def check_listed_muladd(strict: bool, settings: CooperativeMatrixSettings, a: Co
             f"M {a.rows} N {b.cols} K {a.cols}, {a.scope.name} scope{size}, saturating {saturating}, is not "
             f"among the profile's {len(settings.muladd_properties)} listed and "
             f"{len(settings.flexible_properties)} flexible MulAdds ({LISTED_RULE})")
+
+
+def _shape_for_use(entry: CoopMatMulAddProperty | CoopMatFlexibleProperty, use: MatrixUse
+                   ) -> list[tuple[str, int, int]]:
+    """(component, rows, columns) the entry allows for a matrix of `use`: A is M x K, B is K x N, the
+    accumulator M x N of C's or Result's type (granularities for a flexible entry)."""
+    if isinstance(entry, CoopMatFlexibleProperty):
+        m, n, k = entry.m_granularity, entry.n_granularity, entry.k_granularity
+    else:
+        m, n, k = entry.m, entry.n, entry.k
+    if use == MatrixUse.MatrixAKHR:
+        return [(entry.a_type, m, k)]
+    if use == MatrixUse.MatrixBKHR:
+        return [(entry.b_type, k, n)]
+    return [(entry.c_type, m, n), (entry.result_type, m, n)]
+
+
+def listed_matrix_type(settings: CooperativeMatrixSettings, matrix: CoopMatType, scope_size: int | None = None) -> bool:
+    """True when a listed MulAdd has a matrix of this use, component type, scope and size (a flexible entry:
+    sizes that are multiples of its granularities, up to flexible_max_dimension, and for workgroup scope the
+    workgroup size `scope_size`, None: any), or the profile lists none."""
+    if not settings.muladd_properties and not settings.flexible_properties:
+        return True
+    scope = "subgroup" if matrix.scope == Scope.Subgroup else "workgroup"
+    name = matrix.component.name
+    if any(e.scope == scope and (name, matrix.rows, matrix.cols) in _shape_for_use(e, matrix.use)
+           for e in settings.muladd_properties):
+        return True
+    if max(matrix.rows, matrix.cols) > settings.flexible_max_dimension:
+        return False
+    return any(e.scope == scope and (scope == "subgroup" or scope_size is None or e.workgroup_invocations == scope_size)
+               and any(component == name and matrix.rows % rows == 0 and matrix.cols % cols == 0
+                       for component, rows, cols in _shape_for_use(e, matrix.use))
+               for e in settings.flexible_properties)
+
+
+def check_listed_matrix_type(strict: bool, settings: CooperativeMatrixSettings, matrix: CoopMatType,
+                             scope_size: int | None, what: str) -> None:
+    """Strict mode with unlisted_muladd = report: a matrix type no listed MulAdd has is reported."""
+    if strict and settings.unlisted_muladd == "report" and not listed_matrix_type(settings, matrix, scope_size):
+        raise UndefinedBehaviorError(
+            f"{what}: a {matrix.use.name} {matrix.component.name} {matrix.rows} x {matrix.cols} with "
+            f"{matrix.scope.name} scope is not a matrix of the profile's {len(settings.muladd_properties)} listed "
+            f"MulAdds, nor a multiple of the granularities of its {len(settings.flexible_properties)} flexible ones "
+            f"({TYPE_RULE})")

@@ -191,22 +191,32 @@ def nvidia_mma_holders(matrix_type: CoopMatType, scope_size: int) -> tuple[np.nd
     return rows, cols
 
 
-def holder_write_order(ownership: OwnershipMap) -> np.ndarray:
+def holder_write_order(ownership: OwnershipMap, lowest_lane_last: bool = False) -> np.ndarray:
     """(rows * cols,) int64: when each element is last written if the invocations write element index by
-    element index, invocations ascending (slot (v, i) at i * scope_size + v): the order in which the
-    H100's stores land (coopmat.store_conflict_order = holder_order)."""
+    element index, invocations ascending (slot (v, i) at i * scope_size + v; with `lowest_lane_last`,
+    descending: of one index's writes to an address the lowest invocation's lands, as one store instruction
+    of an NVIDIA warp does)."""
     slots = ownership.element_of_slot
-    when = np.arange(slots.shape[1])[None, :] * ownership.scope_size + np.arange(ownership.scope_size)[:, None]
+    invocations = np.arange(ownership.scope_size)
+    if lowest_lane_last:
+        invocations = invocations[::-1]
+    when = np.arange(slots.shape[1])[None, :] * ownership.scope_size + invocations[:, None]
     order = np.full(ownership.type.rows * ownership.type.cols, -1, np.int64)
     held = slots >= 0
     np.maximum.at(order, slots[held], when[held])
     return order
 
 
-def store_write_order(ownership: OwnershipMap, settings: CooperativeMatrixSettings) -> np.ndarray | None:
+def store_write_order(ownership: OwnershipMap, settings: CooperativeMatrixSettings, block_store: bool = False
+                      ) -> np.ndarray | None:
     """The order in which a tensor store's writes to one address land, as the profile's
-    `store_conflict_order` says: None keeps the core's element order."""
-    return holder_write_order(ownership) if settings.store_conflict_order == "holder_order" else None
+    `store_conflict_order` says (`block_store`: a store through a block size > 1 in permissive mode, whose
+    order `store_block_size = blocks_lowest_lane` sets): None keeps the core's element order."""
+    if block_store and settings.store_block_size == "blocks_lowest_lane":
+        return holder_write_order(ownership, lowest_lane_last=True)
+    if settings.store_conflict_order == "row_major":
+        return None
+    return holder_write_order(ownership, settings.store_conflict_order == "holder_lowest_lane")
 
 
 # -- values per invocation -------------------------------------------------------------------------------

@@ -221,6 +221,8 @@ def _span_plan(m: int, n: int, span: tuple[int, ...], view: TensorView | None, u
             table, where = np.arange(size, dtype=np.int64), used
         else:
             table, where = np.unique(used, return_inverse=True)
+        if table.size == 0:                    # the view clips every element: one dummy coordinate that the
+            table = np.zeros(1, np.int64)      # clipped positions point at, never accessed
         full = np.zeros(count, np.intp)
         if live is None:
             full[:] = where

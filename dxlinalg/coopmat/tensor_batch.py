@@ -36,6 +36,7 @@ from dxlinalg.coopmat.tensor_layout import TensorLayout, tensor_layout_slice
 from dxlinalg.coopmat.tensor_memory import (
     clamp_value_element,
     load_tensor,
+    store_layout,
     store_tensor,
 )
 from dxlinalg.coopmat.tensor_view import TensorView
@@ -188,7 +189,7 @@ def store_tensor_instances(memory: object, values: np.ndarray, layout: TensorLay
     rng = resolve_handle(memory, f"{op} memory", writable=True)
     fast = None
     if count:
-        rules.check_store_block_size(layout.block_size, op)
+        layout = store_layout(layout, strict, settings, op)
         tensor_element_addresses((m, n), instance_layout(layout, offs, 0), view, store=True, strict=strict, op=op,
                                  settings=settings)
         fast = _batch_addresses((m, n), layout, view, offs, store=True, settings=settings)

@@ -12,7 +12,7 @@ writes only the elements in bounds. Memory is a uint8 numpy array or anything
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import DTypeLike
@@ -25,6 +25,7 @@ from dxlinalg.coopmat.tangled import (
     require_not_in_callback,
 )
 from dxlinalg.coopmat.tensor_addressing import (
+    DEFAULT_SETTINGS,
     LOAD_OP,
     STORE_OP,
     ElementAddresses,
@@ -208,6 +209,18 @@ def _decode_into(result: np.ndarray, decode: DecodeFunc, data: np.ndarray, addre
     result[accessed] = values.astype(result.dtype)
 
 
+def store_layout(layout: TensorLayout, strict: bool, settings: CooperativeMatrixSettings | None, op: str
+                 ) -> TensorLayout:
+    """The layout a store addresses through. A block size larger than 1 is undefined for stores (strict
+    mode reports it); permissive mode does what the profile's `store_block_size` says: "blocks" and
+    "blocks_lowest_lane" address by block as loads do (the elements of a block write one address; the
+    caller's write order picks the one that lands), "ignored" addresses every element as with block size 1."""
+    if not rules.check_store_block_size(layout.block_size, strict, op):
+        return layout
+    mode = (settings if settings is not None else DEFAULT_SETTINGS).store_block_size
+    return replace(layout, block_size=(1,) * len(layout.block_size)) if mode == "ignored" else layout
+
+
 def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, view: TensorView | None = None,
                  pointer_offset: int = 0, strict: bool = True, op: str = STORE_OP,
                  settings: CooperativeMatrixSettings | None = None,
@@ -227,7 +240,7 @@ def store_tensor(memory: object, values: np.ndarray, layout: TensorLayout, *, vi
     m, n = rules.check_matrix_shape(values.shape, op)
     if not isinstance(layout, TensorLayout):
         raise InvalidArgumentError(f"{op}: TensorLayout {layout!r} must be a TensorLayout")
-    rules.check_store_block_size(layout.block_size, op)
+    layout = store_layout(layout, strict, settings, op)
     if write_order is not None:
         write_order = np.asarray(write_order)
         if write_order.dtype.kind not in "iu" or write_order.shape != (m * n,):

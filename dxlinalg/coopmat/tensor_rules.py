@@ -196,13 +196,18 @@ def check_no_decode_on_store(op: str) -> None:
         f"OpCooperativeMatrixStoreTensorNV)")
 
 
-def check_store_block_size(block_size: Sequence[int], op: str) -> None:
-    """Stores may not use a block size larger than 1 (several elements would race for one block)."""
-    if any(b > 1 for b in block_size):
-        raise InvalidArgumentError(
+def check_store_block_size(block_size: Sequence[int], strict: bool, op: str) -> bool:
+    """A store through a layout with a block size larger than 1 is undefined (several elements race for one
+    block): strict mode reports it; permissive mode goes on (True: the caller applies the profile's
+    `store_block_size`)."""
+    if not any(b > 1 for b in block_size):
+        return False
+    if strict:
+        raise UndefinedBehaviorError(
             f"{op}: the layout's block size {list(block_size)} is larger than 1 ({COOPMAT2}: a block size "
             f"larger than 1 must not be used with OpCooperativeMatrixStoreTensorNV because it will lead "
             f"to data races)")
+    return True
 
 
 def check_decode_storage_class(storage_class: int, op: str) -> None:

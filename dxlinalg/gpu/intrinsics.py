@@ -24,6 +24,7 @@ from dxlinalg.gpu.context import current_context, require_context
 from dxlinalg.gpu.half import narrow_to_half, relu_half, widen_half
 from dxlinalg.gpu.scratch import scratch
 from dxlinalg.numerics.fma import fma as exact_fma
+from dxlinalg.numerics.transcendentals import composed_exp, composed_log
 
 
 def _float(value: object) -> np.ndarray:
@@ -75,8 +76,14 @@ def sign(x: object) -> np.ndarray:
     return np.sign(np.asarray(x)).astype(np.int32)
 
 
+def _composed() -> bool:
+    """Whether the running profile composes Exp/Log/Cosh as NVIDIA's compiler does (shader.transcendentals)."""
+    ctx = current_context()
+    return ctx is not None and ctx.profile.shader.transcendentals == "nvidia_composed"
+
+
 def exp(x: object) -> np.ndarray:
-    return np.exp(_float(x))
+    return composed_exp(_float(x)) if _composed() else np.exp(_float(x))
 
 
 def exp2(x: object) -> np.ndarray:
@@ -84,6 +91,8 @@ def exp2(x: object) -> np.ndarray:
 
 
 def log(x: object) -> np.ndarray:
+    if _composed():
+        return composed_log(_float(x))
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log(_float(x))
 

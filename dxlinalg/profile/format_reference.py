@@ -34,6 +34,7 @@ from dxlinalg.profile.model import (
     MlirSettings,
     MulProperty,
     NvgpuSettings,
+    ShaderSettings,
     Shown,
     TensorCoreChunks,
 )
@@ -54,6 +55,7 @@ SECTIONS: tuple[tuple[str, type[BaseModel]], ...] = (
     ("groupshared", GroupSharedSettings),
     ("nvgpu", NvgpuSettings),
     ("mlir", MlirSettings),
+    ("shader", ShaderSettings),
     ("coopmat", CooperativeMatrixSettings),
     ("coopmat.muladd_properties", CoopMatMulAddProperty),
     ("coopmat.flexible_properties", CoopMatFlexibleProperty),

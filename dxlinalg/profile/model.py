@@ -323,6 +323,47 @@ class AccumulationSettings(BaseModel):
         AtomicNan.PROPAGATE,
         description="The NaN an atomic float add writes: propagate (IEEE: the NaN operand's payload, made quiet) "
                     "or canonical (one positive all-ones NaN, as an H100 writes).")
+    partial_matrix_accumulate: Literal["dropped", "slots_that_fit"] = Field(
+        "dropped", description="An outer-product accumulate whose matrix footprint runs past the end of its buffer "
+                               "(undefined: strict mode reports it), in permissive mode: dropped (nothing is "
+                               "written) or slots_that_fit (the element slots inside the buffer are updated, the "
+                               "rest skipped: the H200, every probed shape and size).")
+
+
+class ShaderSettings(BaseModel):
+    """What a shader's undefined arithmetic and racy stores give on the implementation (permissive mode;
+    strict mode reports them): the SPIR-V executor's choices (docs/hardware-nvidia-h100-spirv.md)."""
+
+    model_config = STRICT_FROZEN
+    integer_division_by_zero: Literal["zero", "all_ones"] = Field(
+        "zero", description="OpSDiv, OpUDiv, OpSRem, OpSMod and OpUMod by zero: zero, or all_ones (every bit set, "
+                            "quotient and remainder, 16, 32 and 64 bits: the H200).")
+    signed_remainder: Literal["spirv", "unsigned"] = Field(
+        "spirv", description="OpSRem and OpSMod with a negative operand: spirv (SPIR-V's definitions, which "
+                             "VK_KHR_maintenance8 makes Vulkan's) or unsigned (the device lacks that definition, so "
+                             "strict mode reports a negative operand as undefined, and permissive mode gives the "
+                             "remainder of the operands' bits read as unsigned integers, as OpUMod: the H200).")
+    shuffle_out_of_range: Literal["zero", "ptx_shfl"] = Field(
+        "zero", description="A subgroup shuffle reading outside the subgroup or an inactive invocation: zero, or "
+                            "ptx_shfl (the lane operand's low log2(wave) bits; ShuffleUp/Down past the edge read the "
+                            "invocation's own value; an inactive source reads 0: the H200).")
+    bfloat16_rounding: Literal["nearest_even", "toward_zero"] = Field(
+        "nearest_even", description="Rounding of a conversion to bfloat16 (OpFConvert, OpConvertSToF/UToF; "
+                                    "SPV_KHR_bfloat16 leaves it to the client API): nearest_even, or toward_zero "
+                                    "(float32's low 16 bits dropped, NaNs too, whose payload may go with them: the "
+                                    "H200, every probed input).")
+    transcendentals: Literal["library", "nvidia_composed"] = Field(
+        "library", description="GLSL.std.450 Exp, Log and Cosh: library (numpy's, within about 1 ulp of correctly "
+                               "rounded) or nvidia_composed (as NVIDIA's compiler builds them: Exp = Exp2 of x * "
+                               "log2(e) rounded in the type; float32 Log = Log2 x ln 2; float32 Cosh from that Exp; "
+                               "within 2 ulp of the H200 where the library's Exp is up to 59 ulp away). The other "
+                               "functions are the library's (docs/hardware-nvidia-h100-spirv.md has the H200's "
+                               "measured distances).")
+    buffer_store_race: Literal["highest_lane", "lowest_lane_in_wave"] = Field(
+        "highest_lane", description="Several invocations storing different values to one buffer address in one "
+                                    "store: highest_lane (the last in dispatch order lands), or lowest_lane_in_wave "
+                                    "(within a wave the lowest lane lands, a later wave's over an earlier: the "
+                                    "H200 within a warp; across warps and workgroups it varies from run to run).")
 
 
 class GroupSharedSettings(BaseModel):
@@ -482,11 +523,21 @@ class CooperativeMatrixSettings(BaseModel):
                                      "out-of-bounds coordinates to 0, as ClampToEdge) or index_zero (every element "
                                      "reads the element at index 0, in-bounds ones too: the H100 with layout "
                                      "dimensions (16, 1) and (1, 1)).")
-    store_conflict_order: Literal["row_major", "holder_order"] = Field(
+    store_conflict_order: Literal["row_major", "holder_order", "holder_lowest_lane"] = Field(
         "row_major", description="Which element lands where several elements of one tensor store write one address "
                                  "(permissive mode; strict mode reports different values): row_major (the row-major "
-                                 "last) or holder_order (the last written when the invocations store element index "
-                                 "by element index, invocations ascending, in the ownership map: the H100).")
+                                 "last), holder_order (the last written when the invocations store element index "
+                                 "by element index, invocations ascending, in the ownership map) or "
+                                 "holder_lowest_lane (element index by element index, and of one index's writes the "
+                                 "lowest invocation's lands, as one NVIDIA warp store keeps the lowest lane's value).")
+    store_block_size: Literal["blocks", "blocks_lowest_lane", "ignored"] = Field(
+        "blocks", description="A tensor store through a layout whose block size is larger than 1 (undefined: "
+                              "SPV_NV_cooperative_matrix2 says it must not be used; strict mode reports it), in "
+                              "permissive mode: blocks (addressed by block as loads are, so the elements of a "
+                              "block write one address and store_conflict_order picks the one that lands), "
+                              "blocks_lowest_lane (addressed by block; element index by element index, and of one "
+                              "index's writes the lowest invocation's lands: the H200, all 16 probed block sizes) "
+                              "or ignored (addressed as with block size 1, the layout's strides kept).")
     muladd_properties: list[CoopMatMulAddProperty] = Field(
         [], description="The MulAdds the implementation lists at fixed sizes "
                          "(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR); see unlisted_muladd.")
@@ -611,6 +662,9 @@ class DeviceProfile(BaseModel):
         NvgpuSettings(), description="MLIR nvgpu's warp-level ops: mma.sync arithmetic, tf32 inputs, async copies.")
     mlir: MlirSettings = Field(
         MlirSettings(), description="MLIR kernels as text: index width and workgroup memory limit.")
+    shader: ShaderSettings = Field(
+        ShaderSettings(), description="Undefined shader arithmetic, shuffles and racing buffer stores in permissive "
+                                      "mode (the SPIR-V executor).")
     coopmat: CooperativeMatrixSettings = Field(
         CooperativeMatrixSettings(), description="Cooperative matrices: element ownership, reduce order, "
                                                  "per-element calls, MulAdd arithmetic.")

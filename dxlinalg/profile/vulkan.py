@@ -26,7 +26,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-
 from pydantic_core import PydanticCustomError
 
 from dxlinalg.errors import InvalidArgumentError
@@ -162,6 +161,8 @@ HexInt = Annotated[int, BeforeValidator(_hex_or_int), Field(ge=0, le=0xFFFFFFFF)
                    PlainSerializer(lambda v: f"0x{v:x}", return_type=str)]
 ApiVersion = Annotated[tuple[int, int, int], BeforeValidator(_api_version),
                        PlainSerializer(lambda v: ".".join(map(str, v)), return_type=str)]
+#: A VkBool32 feature member name (a C identifier starting with a lower-case letter).
+FeatureName = Annotated[StrictStr, Field(pattern=r"^[a-z][A-Za-z0-9]*$", max_length=128)]
 
 
 class VulkanCooperativeVectorProperty(BaseModel):
@@ -250,6 +251,9 @@ class VulkanProfile(BaseModel):
     cooperative_vector_properties: list[VulkanCooperativeVectorProperty] = Field(
         default_factory=list, description="vkGetPhysicalDeviceCooperativeVectorPropertiesNV's list, in order")
     cooperative_vector_training: StrictBool = Field(False, description="feature cooperativeVectorTraining")
+    features: list[FeatureName] = Field(
+        default_factory=list, description="further VkBool32 features the driver reports (vkGetPhysicalDeviceFeatures2 "
+                                          "member names, e.g. shaderBFloat16Type), beyond those every profile has")
     supported_stages: list[StageName] = Field(default_factory=lambda: [VkShaderStageFlagBits.VK_SHADER_STAGE_COMPUTE_BIT],
                                               description="cooperativeVectorSupportedStages")
     training_float16_accumulation: StrictBool = Field(
@@ -276,6 +280,8 @@ class VulkanProfile(BaseModel):
         if (self.training_float16_accumulation or self.training_float32_accumulation) \
                 and not self.cooperative_vector_training:
             raise _rule_broken("training_float16/32_accumulation need cooperative_vector_training")
+        if len(set(self.features)) != len(self.features):
+            raise _rule_broken(f"features lists a name twice: {self.features}")
         keys = [p.key() for p in self.cooperative_vector_properties]
         if len(set(keys)) != len(keys):
             raise _rule_broken("cooperative_vector_properties lists a combination twice")

@@ -130,7 +130,17 @@ class ModuleBuilder:
     def uint(self, width: int = 32) -> int:
         return self.int(width, False)
 
-    def float(self, width: int = 32) -> int:
+    def float(self, width: int = 32, encoding: int | None = None) -> int:
+        """OpTypeFloat; with `encoding` (FP Encoding: BFloat16KHR 0, Float8E4M3EXT 4214, Float8E5M2EXT 4215)
+        declaring that encoding's capability and extension."""
+        if encoding is not None:
+            from dxlinalg.spirv.narrow_floats import ENCODING_DECLARATIONS
+
+            capability, extension = ENCODING_DECLARATIONS[encoding]
+            if capability not in self._capabilities:
+                self.capability(capability)
+                self.extension(extension)
+            return self._type(("float", width, encoding), "OpTypeFloat", width, encoding)
         if width == 16:
             self.capability(Capability.Float16)
         elif width == 64:
@@ -186,7 +196,11 @@ class ModuleBuilder:
     def _words_of(self, type_id: int, value: Any) -> list[int]:
         kind = next(k for k, v in self._types.items() if v == type_id and k[0] in ("int", "float"))
         width = kind[1]
-        if kind[0] == "float":
+        if kind[0] == "float" and len(kind) == 3:
+            from dxlinalg.spirv.types import FP_ENCODINGS
+
+            bits = int(np.array(value, FP_ENCODINGS[(kind[2], width)][0]).view(f"u{width // 8}"))
+        elif kind[0] == "float":
             bits = int(np.array(value, f"f{width // 8}").view(f"u{width // 8}"))
         else:
             bits = int(value) & ((1 << width) - 1)

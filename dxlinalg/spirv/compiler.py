@@ -63,6 +63,19 @@ class Invocation:
         self.terminated: np.ndarray | None = None
         self.physical = physical
         self.extras = extras
+        self._store_order: np.ndarray | None | bool = False
+
+    def store_order(self) -> np.ndarray | None:
+        """The lane order in which racing buffer stores land (the last lands), as the profile's
+        shader.buffer_store_race says: None for dispatch order (highest lane last); for lowest_lane_in_wave,
+        waves in dispatch order and the lanes of a wave descending, so a wave's lowest lane lands."""
+        if self._store_order is False:
+            if self.ctx.profile.shader.buffer_store_race == "lowest_lane_in_wave":
+                self._store_order = np.lexsort((-self.ctx.geometry.lane_in_wave.astype(np.int64),
+                                                self.ctx.wave_of_lane))
+            else:
+                self._store_order = None
+        return self._store_order  # type: ignore[return-value]
 
 
 class Frame:
@@ -105,7 +118,7 @@ Factory = Callable[["InstructionContext"], Compute | None]
 HANDLERS: dict[int, Factory] = {}
 EXTENDED_HANDLERS: dict[tuple[str, int], Factory] = {}
 #: Rules an extension adds over instructions it does not handle itself (run before every handler).
-INSTRUCTION_CHECKS: list[Callable[["InstructionContext"], None]] = []
+INSTRUCTION_CHECKS: list[Callable[[InstructionContext], None]] = []
 #: Module-wide rules an extension adds (run once per compiled entry point, before its functions).
 PROGRAM_CHECKS: list[Callable[[ProgramInfo], None]] = []
 

@@ -23,16 +23,19 @@ from typing import Any
 
 import numpy as np
 
+from dxlinalg.coopmat.listed_muladd import check_listed_matrix_type
 from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.coopmat.ownership import cooperative_matrix_length
-from dxlinalg.errors import DxLinalgError
+from dxlinalg.errors import DxLinalgError, UndefinedBehaviorError
 from dxlinalg.spirv.enums import Capability, ExecutionModel
 from dxlinalg.spirv.errors import (
     Location,
+    SpirvUndefinedBehaviorError,
     SpirvUnsupportedError,
     SpirvValidationError,
     at,
 )
+from dxlinalg.spirv.narrow_floats import cooperative_matrix_component_declared
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import (
     EXTRA_TYPE_PARSERS,
@@ -128,6 +131,7 @@ def parse_cooperative_matrix_type(spec: Any, inst: Instruction) -> CooperativeMa
         raise SpirvValidationError(at(where, (
             f"Component Type %{component_id} is {component!r}; it must be a scalar numerical type ({EXTENSION}: "
             f"OpTypeCooperativeMatrixKHR Component Type)")))
+    cooperative_matrix_component_declared(spec.module, component, where)
     scope = _constant_int(spec, scope_id, "Scope", where)
     rows = _constant_int(spec, rows_id, "Rows", where)
     cols = _constant_int(spec, cols_id, "Columns", where)
@@ -179,3 +183,17 @@ def workgroup_invocations(spec: Any, where: Location) -> int:
 
 
 EXTRA_TYPE_PARSERS[TYPE_OPCODE] = parse_cooperative_matrix_type
+
+
+def check_cooperative_matrix_types(program: Any, device: Any, strict: bool) -> None:
+    """Strict mode: every cooperative matrix type of the module is one the profile lists (VUIDs 10163/10165)."""
+    if not strict:
+        return
+    size = program.local_size
+    for spv_type in program.spec.types.values():
+        if isinstance(spv_type, CooperativeMatrixType):
+            try:
+                check_listed_matrix_type(True, device.coopmat, spv_type.matrix, size[0] * size[1] * size[2],
+                                         f"OpTypeCooperativeMatrixKHR %{spv_type.name or spv_type.id}")
+            except UndefinedBehaviorError as error:
+                raise SpirvUndefinedBehaviorError(str(error)) from None

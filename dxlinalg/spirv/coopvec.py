@@ -186,6 +186,26 @@ def outer_product_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offse
     _shared_atomics(ctx, pointer, offsets, writing, (slots[:, None] * itemsize + np.arange(itemsize)).ravel(), op)
     accumulate_lanes(ctx, pointer.range, _flat(ctx, pointer, offsets), writing, slots, element_index, accumulation,
                      LaneFactors(a, b))
+    if ctx.profile.accumulation.partial_matrix_accumulate == "slots_that_fit" and pointer.shared is None:
+        _accumulate_slots_that_fit(ctx, pointer, offsets, writing, slots, element_index, accumulation, a, b)
+
+
+def _accumulate_slots_that_fit(ctx: ExecutionContext, pointer: ArrayPointer, offsets: np.ndarray, writing: np.ndarray,
+                               slots: np.ndarray, element_index: np.ndarray, accumulation: ComponentType,
+                               a: np.ndarray, b: np.ndarray) -> None:
+    """Permissive mode, accumulation.partial_matrix_accumulate = slots_that_fit (the H200): a lane whose matrix runs
+    past the end of its buffer (strict mode has reported it) still updates the element slots inside the buffer."""
+    itemsize = type_info(accumulation).size_bytes
+    starts = np.broadcast_to(np.asarray(offsets, np.int64), writing.shape)
+    end = pointer.range.size if pointer.limits is None else np.broadcast_to(np.asarray(pointer.limits), writing.shape)
+    partial = ctx.active & ~writing & (starts >= 0) & (starts < end)
+    flat = _flat(ctx, pointer, offsets)
+    for start in np.unique(starts[partial]):
+        lanes = partial & (starts == start)
+        limit = int(np.min(np.asarray(end)[lanes])) if np.ndim(end) else int(end)
+        fit = start + (slots + 1) * itemsize <= limit
+        accumulate_lanes(ctx, pointer.range, flat, lanes, slots[fit], element_index[fit], accumulation,
+                         LaneFactors(a, b))
 
 
 def reduce_sum_accumulate(ctx: ExecutionContext, pointer: ArrayPointer, offset: object, v: np.ndarray) -> None:

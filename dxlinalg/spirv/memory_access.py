@@ -5,7 +5,8 @@ Workgroup memory, or (found per access) the device buffer a PhysicalStorageBuffe
 in. Loads and stores follow a `layout` and touch only the active lanes. Buffer and push-constant
 accesses check bounds here: an access outside the region is undefined behaviour, reported in
 strict mode; in permissive mode such loads read zero and such stores are dropped, as robust buffer
-access does, and lanes storing to the same bytes race as on a GPU: the highest lane wins.
+access does, and lanes storing to the same bytes race as on a GPU: the highest lane wins (or the order the
+profile's shader.buffer_store_race gives).
 Workgroup memory is `dxlinalg.gpu`'s groupshared memory, so its accesses go through
 `GroupSharedMemory` and get its checks: the group's bounds, data races and reads of never-written
 bytes in strict mode, and the profile's `groupshared` settings in permissive mode.
@@ -134,11 +135,13 @@ def _gather(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndar
 
 
 def _scatter(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
-             strict: bool, where: Location | None) -> None:
+             strict: bool, where: Location | None, order: np.ndarray | None = None) -> None:
     lanes = mask.shape[0]
     if value.shape[0] != offsets.shape[0]:
         offsets = np.broadcast_to(offsets, (lanes, *offsets.shape[1:]))
         value = np.broadcast_to(value, (lanes, *value.shape[1:]))
+    if order is not None and offsets.shape[0] == lanes == value.shape[0] == order.shape[0]:
+        offsets, value, mask = offsets[order], value[order], mask[order]   # lanes in landing order
     active = _active(mask, offsets.shape[0])
     addresses, touch = _checked_addresses(region, leaf, offsets, active, strict, where, "store")
     raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
@@ -261,23 +264,24 @@ def uniform_load(region: Region, layout: Layout, offset: int, mask: np.ndarray, 
 
 
 def store(region: Region, layout: Layout, offsets: np.ndarray, value: Any, mask: np.ndarray, strict: bool,
-          where: Location | None) -> None:
-    """Write `value` at byte `offsets` of `region` on the active lanes."""
+          where: Location | None, order: np.ndarray | None = None) -> None:
+    """Write `value` at byte `offsets` of `region` on the active lanes; lanes storing to the same bytes land
+    in `order` (a lane permutation, the last lands; None: lane order)."""
     if isinstance(layout, LeafLayout):
         if region.shared is not None:
             _scatter_shared(region, layout, offsets, value, mask, where)
         else:
-            _scatter(region, layout, offsets, value, mask, strict, where)
+            _scatter(region, layout, offsets, value, mask, strict, where, order)
     elif isinstance(layout, StructLayout):
         for (offset, member), part in zip(layout.members, value):
-            store(region, member, offsets + offset, part, mask, strict, where)
+            store(region, member, offsets + offset, part, mask, strict, where, order)
     else:
         assert isinstance(layout, ArrayLayout) and layout.length is not None
         steps = np.arange(layout.length, dtype=np.int64) * layout.stride
         if offsets.shape[0] != lane_count(value):
             offsets = np.broadcast_to(offsets, (mask.shape[0], *offsets.shape[1:]))
             value = broadcast(value, mask.shape[0])
-        store(region, layout.element, offsets[..., None] + steps, value, mask, strict, where)
+        store(region, layout.element, offsets[..., None] + steps, value, mask, strict, where, order)
 
 
 class PhysicalMemory:

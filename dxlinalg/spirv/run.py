@@ -25,6 +25,7 @@ from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv.builtins import builtin_value
 from dxlinalg.spirv.compiler import DEFAULT_WORK_LIMIT, Invocation
+from dxlinalg.spirv.coopmat_type import check_cooperative_matrix_types
 from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
 from dxlinalg.spirv.errors import (
     SpirvArgumentError,
@@ -413,6 +414,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     except InvalidArgumentError as error:
         raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
     dispatch.workgroup.check_fits(device, entry_point)
+    check_cooperative_matrix_types(program, device, strict)
     size = program.local_size
     max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)
     run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)

@@ -29,6 +29,7 @@ from dxlinalg.spirv.grammar import location, opcode_of, opname
 from dxlinalg.spirv.lanes import stack
 from dxlinalg.spirv.layout import Layout, LayoutBuilder, LayoutError
 from dxlinalg.spirv.module import EntryPoint, Module
+from dxlinalg.spirv.narrow_floats import narrow_float_type
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.types import (
     EXTRA_CONSTANT_PARSERS,
@@ -222,8 +223,7 @@ class Specialization:
             return IntType(type_id, words[1], bool(words[2]))
         if op == OP["OpTypeFloat"]:
             if len(words) > 2:
-                raise SpirvUnsupportedError(at(location(inst), "floating-point encodings other than IEEE 754 "
-                                                               "(OpTypeFloat's encoding operand) are not supported"))
+                return narrow_float_type(self.module, inst, location(inst))
             if words[1] not in (16, 32, 64):
                 raise self._fail(inst, f"OpTypeFloat width {words[1]}: widths are 16, 32 or 64")
             return FloatType(type_id, words[1])

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.spirv.enums import StorageClass
@@ -62,7 +63,7 @@ class BoolType(SpvType):
 
 
 class IntType(SpvType):
-    __slots__ = ("width", "signed", "dtype")
+    __slots__ = ("dtype", "signed", "width")
     opname = "OpTypeInt"
 
     def __init__(self, type_id: int, width: int, signed: bool) -> None:
@@ -75,17 +76,29 @@ class IntType(SpvType):
         return f"{'int' if self.signed else 'uint'}{self.width}"
 
 
+#: OpTypeFloat's FP Encoding operand: (value, width) -> (dtype, name). SPV_KHR_bfloat16 adds BFloat16KHR
+#: (0, 16 bits), SPV_EXT_float8 Float8E4M3EXT (4214) and Float8E5M2EXT (4215), 8 bits each.
+FP_ENCODINGS: dict[tuple[int, int], tuple[np.dtype, str]] = {
+    (0, 16): (np.dtype(ml_dtypes.bfloat16), "bfloat16"),
+    (4214, 8): (np.dtype(ml_dtypes.float8_e4m3fn), "float8_e4m3"),
+    (4215, 8): (np.dtype(ml_dtypes.float8_e5m2), "float8_e5m2"),
+}
+
+
 class FloatType(SpvType):
-    __slots__ = ("width", "dtype")
+    """An IEEE 754 binary16/32/64 type, or (`encoding` not None) one of FP_ENCODINGS' narrow formats."""
+
+    __slots__ = ("dtype", "encoding", "width")
     opname = "OpTypeFloat"
 
-    def __init__(self, type_id: int, width: int) -> None:
+    def __init__(self, type_id: int, width: int, encoding: int | None = None) -> None:
         super().__init__(type_id)
         self.width = width
-        self.dtype = np.dtype(f"f{width // 8}")
+        self.encoding = encoding
+        self.dtype = np.dtype(f"f{width // 8}") if encoding is None else FP_ENCODINGS[(encoding, width)][0]
 
     def describe(self) -> str:
-        return f"float{self.width}"
+        return f"float{self.width}" if self.encoding is None else FP_ENCODINGS[(self.encoding, self.width)][1]
 
 
 ScalarType = BoolType | IntType | FloatType
@@ -165,7 +178,7 @@ class RuntimeArrayType(SpvType):
 class MemberLayout:
     """A struct member's explicit-layout decorations."""
 
-    __slots__ = ("offset", "matrix_stride", "row_major", "builtin")
+    __slots__ = ("builtin", "matrix_stride", "offset", "row_major")
 
     def __init__(self) -> None:
         self.offset: int | None = None
@@ -175,7 +188,7 @@ class MemberLayout:
 
 
 class StructType(SpvType):
-    __slots__ = ("members", "layouts", "block", "buffer_block")
+    __slots__ = ("block", "buffer_block", "layouts", "members")
     opname = "OpTypeStruct"
 
     def __init__(self, type_id: int, members: list[SpvType]) -> None:
@@ -192,7 +205,7 @@ class StructType(SpvType):
 class PointerType(SpvType):
     """`pointee` is resolved after every type is read (forward pointers make cycles)."""
 
-    __slots__ = ("storage", "pointee_id", "pointee", "stride")
+    __slots__ = ("pointee", "pointee_id", "storage", "stride")
     opname = "OpTypePointer"
 
     def __init__(self, type_id: int, storage: int, pointee_id: int) -> None:
@@ -215,7 +228,7 @@ class PointerType(SpvType):
 
 
 class FunctionType(SpvType):
-    __slots__ = ("return_type", "parameters")
+    __slots__ = ("parameters", "return_type")
     opname = "OpTypeFunction"
 
     def __init__(self, type_id: int, return_type: SpvType, parameters: list[SpvType]) -> None:

@@ -86,6 +86,7 @@ ALL_FEATURE_NAMES: frozenset[str] = frozenset(CORE_FEATURE_NAMES).union(
 def supported_features(answers: VulkanProfile) -> dict[str, bool]:
     """Every feature name -> whether the device supports it."""
     features = {name: name in SUPPORTED_FEATURES for name in ALL_FEATURE_NAMES}
+    features.update({name: True for name in answers.features})
     features["cooperativeVector"] = answers.cooperative_vector
     features["cooperativeVectorTraining"] = answers.cooperative_vector_training
     return features

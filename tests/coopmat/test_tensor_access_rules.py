@@ -28,6 +28,7 @@ from dxlinalg.coopmat.tensor_memory import DecodeBlocks
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu.resources import BufferBinding, BufferRange
 from dxlinalg.memory.address_space import AddressSpace
+from dxlinalg.profile.model import CooperativeMatrixSettings
 
 
 def layout_2d(rows: int, cols: int, mode: ClampMode = ClampMode.Undefined):
@@ -127,7 +128,7 @@ def test_a_view_without_dimensions_must_match_the_layout_dimension_count() -> No
 
 def test_stores_take_no_block_size_above_1_and_no_decode_func() -> None:
     t = setTensorLayoutDimensionNV(setTensorLayoutBlockSizeNV(createTensorLayoutNV(2), 1, 2), 4, 4)
-    with pytest.raises(InvalidArgumentError, match="block size \\[1, 2\\] is larger than 1.*data races"):
+    with pytest.raises(UndefinedBehaviorError, match="block size \\[1, 2\\] is larger than 1.*data races"):
         store_tensor(np.zeros(64, np.uint8), np.zeros((2, 2), np.uint8), t)
     with pytest.raises(InvalidArgumentError, match="DecodeFunc is not allowed with OpCooperativeMatrixStoreTensorNV"):
         rules.check_tensor_addressing_operands(0x3, is_store=True, op="OpCooperativeMatrixStoreTensorNV")
@@ -325,3 +326,24 @@ def test_a_strided_byte_array_is_memory_too() -> None:
     store_tensor(strided, values, t)
     store_tensor(contiguous, values, t)
     assert np.array_equal(strided, contiguous) and not backing[1::2].any()
+
+
+def _block_store(mode: str, block: tuple[int, int]) -> np.ndarray:
+    """A 2 x 4 store of 1..8 (uint8) through a 4 x 4 layout of block size `block`, permissive mode."""
+    t = setTensorLayoutDimensionNV(setTensorLayoutBlockSizeNV(createTensorLayoutNV(2), *block), 4, 4)
+    memory = np.zeros(16, np.uint8)
+    settings = CooperativeMatrixSettings(store_block_size=mode)
+    store_tensor(memory, np.arange(1, 9, dtype=np.uint8).reshape(2, 4), t, strict=False, settings=settings)
+    return memory
+
+
+def test_permissive_block_size_store_follows_the_profile() -> None:
+    # setTensorLayoutDimensionNV made the strides (2, 1): a row holds 4 / 2 blocks.
+    # "blocks": element (r, c) writes block (r, c // 2) = address 2 r + c // 2; the row-major last lands
+    assert _block_store("blocks", (1, 2)).tolist()[:6] == [2, 4, 6, 8, 0, 0]
+    # "ignored": element (r, c) writes 2 r + c (the strides kept): row 1 overwrites row 0's last two
+    assert _block_store("ignored", (1, 2)).tolist()[:6] == [1, 2, 5, 6, 7, 8]
+
+
+def test_a_block_size_of_one_stores_the_same_either_way() -> None:
+    assert _block_store("ignored", (1, 1)).tolist() == _block_store("blocks", (1, 1)).tolist()

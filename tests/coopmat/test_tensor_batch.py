@@ -122,3 +122,19 @@ def test_bad_batch_operands_are_rejected():
     with pytest.raises(InvalidArgumentError, match="Object"):
         store_tensor_instances(memory, np.zeros((2, 2), np.int32), base, np.zeros((2, 2), np.int64),
                                np.zeros(2, np.int64))
+
+
+@pytest.mark.parametrize("rank", [1, 2])
+def test_a_view_that_clips_every_element_skips_the_access(rank):
+    # issue 23: a 1x1 matrix, layout dimension 5, view clip (0, 0, 0, 1) (row span 0) gave IndexError
+    layout = setTensorLayoutDimensionNV(createTensorLayoutNV(rank, int(ClampMode.Undefined)), *([5] * rank))
+    view = setTensorViewClipNV(createTensorViewNV(rank), 0, 0, 0, 1)
+    memory = np.arange(64, dtype=np.uint8)
+    offsets, pointers = np.zeros((2, rank), np.int64), np.zeros(2, np.int64)
+    obj = np.array([[[9]], [[8]]], np.int32)
+    got = load_tensor_instances(memory, (1, 1), layout, np.int32, offsets, pointers, view=view, obj=obj)
+    assert got.tolist() == [[[9]], [[8]]]
+    assert load_tensor(memory, (1, 1), layout, np.int32, view=view, obj=obj[0]).tolist() == [[9]]
+    store_tensor_instances(memory, np.full((2, 1, 1), 77, np.int32), layout, offsets, pointers, view=view)
+    store_tensor(memory, np.full((1, 1), 77, np.int32), layout, view=view)
+    assert memory.tolist() == list(range(64))

@@ -67,7 +67,7 @@ def test_an_unknown_key_lists_the_valid_keys_of_its_own_level():
     error = _error(_with("accumulation.zzz", 1))
     assert error.rule == ("unknown key; valid keys here: float_accumulator, matvec_sum, matvec_chunks, "
                           "matvec_fp8_input, atomic_granularity, wave_sum, "
-                          "atomic_order, atomic_seed, atomic_nan")
+                          "atomic_order, atomic_seed, atomic_nan, partial_matrix_accumulate")
 
 
 _OBJECT_PATHS = ["", "float_conversion", "accumulation", "mul_optimal_layout", "outer_product_optimal_layout",

@@ -128,7 +128,7 @@ def _data_cases() -> dict[str, Case]:
             "groups": (2, 1, 1), "buffers": {(0, 0): _ints(3, 128, 0, 1000).view(np.uint32),
                                              (0, 1): np.zeros(32, np.uint32), (0, 2): np.zeros(128, np.uint32)}})
         cases[f"subgroup{variant}"] = _module_case(shader("subgroup"), lambda: {
-            "groups": (2, 1, 1), "profile": "nvidia-h100",
+            "groups": (2, 1, 1), "profile": "nvidia-h100", "strict": False,     # shuffles past partial waves
             "buffers": {(0, 0): _ints(4, 96, -50, 50), (0, 1): np.zeros(96, np.int32)}})
         cases[f"types{variant}"] = _module_case(shader("types"), _types)
         cases[f"layouts{variant}"] = _module_case(shader("layouts"), _layouts)

@@ -38,8 +38,9 @@ def subgroup_kernel(result_spec, build, local_size=LANES):
     return kernel.finish()
 
 
-def run_subgroup(words, values, dtype, profile="reference", shape=(LANES,)):
-    out = run(words, profile=profile, buffers={(0, 0): values.astype(np.int32), (0, 1): np.zeros(shape, dtype)})
+def run_subgroup(words, values, dtype, profile="reference", shape=(LANES,), strict=True):
+    out = run(words, profile=profile, strict=strict,
+              buffers={(0, 0): values.astype(np.int32), (0, 1): np.zeros(shape, dtype)})
     return out[(0, 1)]
 
 
@@ -104,6 +105,16 @@ def test_broadcast_reads_one_lane_and_reports_an_inactive_one():
         run_subgroup(subgroup_kernel("i32", build_for(0)), values, np.int32)
 
 
+def _shuffle_kernel(opname):
+    def build(kernel, types, x, scope):
+        fn, b = kernel.fn, kernel.module
+        lane_delta = fn.op("OpShiftRightLogical", types["u32"], fn.op("OpBitcast", types["u32"], x),
+                           b.constant(types["u32"], 8))
+        return fn.op(opname, types["i32"], scope, fn.op("OpBitwiseAnd", types["i32"], x,
+                                                        b.constant(types["i32"], 255)), lane_delta)
+    return subgroup_kernel("i32", build)
+
+
 @pytest.mark.parametrize("opname, source", [
     ("OpGroupNonUniformShuffle", lambda k, d: d), ("OpGroupNonUniformShuffleXor", lambda k, d: k ^ d),
     ("OpGroupNonUniformShuffleUp", lambda k, d: k - d), ("OpGroupNonUniformShuffleDown", lambda k, d: k + d)])
@@ -111,16 +122,8 @@ def test_shuffles_read_another_lane_or_zero(opname, source):
     values = rng.integers(0, 50, LANES) * 2
     values[7] = 1
     deltas = rng.integers(0, 40, LANES)
-
-    def build(kernel, types, x, scope):
-        fn, b = kernel.fn, kernel.module
-        lane_delta = fn.op("OpShiftRightLogical", types["u32"], fn.op("OpBitcast", types["u32"], x),
-                           b.constant(types["u32"], 8))
-        return fn.op(opname, types["i32"], scope, fn.op("OpBitwiseAnd", types["i32"], x,
-                                                        b.constant(types["i32"], 255)), lane_delta)
-
     packed = values + (deltas << 8)
-    out = run_subgroup(subgroup_kernel("i32", build), packed, np.int32)
+    out = run_subgroup(_shuffle_kernel(opname), packed, np.int32, strict=False)
     expected = []
     for i in range(LANES):
         if values[i] % 2:
@@ -255,3 +258,26 @@ def test_logical_group_operations(opname, combine):
     for lanes, active, k in waves(values.tolist(), 32):
         expected.append(int(combine([lanes[a] < 4 for a in active if a <= k])) if k in active else 0)
     assert out.tolist() == expected
+
+
+@pytest.mark.parametrize("opname, amount, lane, why", [
+    ("OpGroupNonUniformShuffleDown", 1, 31, "Delta 1 \\(lane 31\\): the current invocation's id \\+ Delta = 32 is outside"),
+    ("OpGroupNonUniformShuffleDown", 32, 0, "Delta 32 \\(lane 0\\).* = 32 is outside the subgroup of 32"),
+    ("OpGroupNonUniformShuffleUp", 1, 0, "Delta 1 \\(lane 0\\): the current invocation's id - Delta = -1 is outside"),
+    ("OpGroupNonUniformShuffle", 40, 0, "Id 40 \\(lane 0\\): Id = 40 is outside"),
+    ("OpGroupNonUniformShuffleXor", 32, 0, "Mask 32 \\(lane 0\\).*XOR Mask = 32 is outside"),
+])
+def test_strict_mode_reports_a_shuffle_past_the_subgroup(opname, amount, lane, why):
+    values = np.zeros(LANES, np.int64)
+    values[:] = amount << 8
+    with pytest.raises(SpirvUndefinedBehaviorError, match=why):
+        run_subgroup(_shuffle_kernel(opname), values, np.int32)
+
+
+def test_strict_mode_reports_a_shuffle_from_an_inactive_invocation():
+    values = np.full(LANES, 1 << 8, np.int64)
+    values[31::32] = 0                       # the last lane of each subgroup reads itself
+    values[5] = 1 | (1 << 8)                 # lane 5 does not run the shuffle; lane 4 reads it
+    with pytest.raises(SpirvUndefinedBehaviorError, match="Delta 1 \\(lane 4\\).* = 5 is an inactive invocation"):
+        run_subgroup(_shuffle_kernel("OpGroupNonUniformShuffleDown"), values, np.int32)
+    assert run_subgroup(_shuffle_kernel("OpGroupNonUniformShuffleDown"), values, np.int32, strict=False)[4] == 0

@@ -1,9 +1,11 @@
 """Integer and float arithmetic: wrap-around integers, IEEE floats per type, undefined cases reported.
 
 Integer results wrap modulo 2^width; operands are read with the signedness the opcode names.
-Division or remainder by zero, and SDiv/SRem/SMod of the most negative value by -1 (which
-overflows), are undefined: strict mode reports them, permissive mode gives 0 (and the wrapped
-quotient). Float operations round once in the result type (IEEE 754, denormals kept).
+Division or remainder by zero, SDiv/SRem/SMod of the most negative value by -1 (which
+overflows), and OpSRem/OpSMod with a negative operand on a profile whose device lacks
+VK_KHR_maintenance8's definition (shader.signed_remainder = unsigned) are undefined: strict mode reports
+them; permissive mode gives the profile's shader.integer_division_by_zero (0 or all ones), the
+wrapped quotient, and the profile's shader.signed_remainder. Float operations round once in the result type (IEEE 754, denormals kept).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dxlinalg.gpu.exact import truncating_divide
+from dxlinalg.profile.model import ShaderSettings
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, register_opcode
 from dxlinalg.spirv.halfmath import exact_op
 from dxlinalg.spirv.ops.common import elementwise, first, report, signed, spreader, unsigned, view
@@ -44,9 +47,19 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
     dtype, (a, b) = _operands(c, 2, "i")
     operand_type = signed(dtype) if signedness == "s" else unsigned(dtype)
     lowest = np.iinfo(operand_type).min
+    signed_remainder = c.opname in ("OpSRem", "OpSMod")
 
     def compute(f: Frame) -> np.ndarray:
         x, y = view(f.values[a], operand_type), view(f.values[b], operand_type)
+        settings = _shader_settings(f)
+        if signed_remainder and settings.signed_remainder == "unsigned":
+            # a device without VK_KHR_maintenance8's definition: negative operands are undefined in Vulkan
+            negative = (x < 0) | (y < 0)
+            if negative.any():
+                report(c, f, negative, lambda lane: (
+                    f"{c.opname} of {first(x, lane)} by {first(y, lane)} (lane {lane}): a negative operand is "
+                    f"undefined (Vulkan: OpSRem and OpSMod with a negative operand, without VK_KHR_maintenance8)"))
+                return _unsigned_remainder(c, f, x, y, dtype, settings.integer_division_by_zero)
         zero = y == 0
         overflow = (x == lowest) & (y == -1) if signedness == "s" else None
         any_zero = bool(zero.any())
@@ -64,8 +77,35 @@ def _division(c: InstructionContext, signedness: str, function: Callable[[np.nda
         result = function(x, safe)
         if any_overflow and function is not truncating_divide:
             result = np.where(overflow, operand_type.type(0), result)     # remainders of INT_MIN by -1 are 0
-        return view(np.where(zero, operand_type.type(0), result), dtype)
+        return view(np.where(zero, _by_zero(operand_type, settings.integer_division_by_zero), result), dtype)
     return compute
+
+
+_DEFAULT_SHADER = ShaderSettings()
+
+
+def _shader_settings(f: Frame) -> ShaderSettings:
+    """The profile's shader settings; a specialization constant (OpSpecConstantOp, folded before any device
+    runs it) takes the defaults, SPIR-V's definitions."""
+    ctx = getattr(f.inv, "ctx", None)
+    return _DEFAULT_SHADER if ctx is None else ctx.profile.shader
+
+
+def _by_zero(operand_type: np.dtype, by_zero: str) -> np.generic:
+    """A division or remainder by zero in permissive mode: the profile's shader.integer_division_by_zero."""
+    return operand_type.type(0) if by_zero == "zero" else operand_type.type(-1 if operand_type.kind == "i"
+                                                                                else np.iinfo(operand_type).max)
+
+
+def _unsigned_remainder(c: InstructionContext, f: Frame, x: np.ndarray, y: np.ndarray, dtype: np.dtype,
+                        by_zero: str) -> np.ndarray:
+    """OpSRem/OpSMod as the profile's signed_remainder = unsigned says: OpUMod of the same bits."""
+    ux, uy = view(x, unsigned(dtype)), view(y, unsigned(dtype))
+    zero = uy == 0
+    if zero.any():
+        report(c, f, zero, lambda lane: f"remainder by zero (lane {lane}: {first(x, lane)} / 0) is undefined")
+    result = np.remainder(ux, np.where(zero, uy.dtype.type(1), uy))
+    return view(np.where(zero, _by_zero(ux.dtype, by_zero), result), dtype)
 
 
 register_opcode("OpUDiv")(lambda c: _division(c, "u", np.floor_divide, "division"))

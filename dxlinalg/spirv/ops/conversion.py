@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_opcode
+from dxlinalg.spirv.narrow_floats import convert_float, convert_integer, is_narrow, saturating_float8, widen
 from dxlinalg.spirv.ops.common import first, report, signed, unsigned, view
 from dxlinalg.spirv.types import (
     ArrayType,
@@ -33,8 +34,10 @@ def _float_to_integer(c: InstructionContext, is_signed: bool) -> Compute:
     low, high = float(info.min) - 1.0, float(info.max) + 1.0
     a = c.value(0)
 
+    narrow = is_narrow(c.value_type(0).dtype)  # type: ignore[attr-defined]
+
     def compute(f: Frame) -> np.ndarray:
-        x = f.values[a]
+        x = widen(f.values[a]) if narrow else f.values[a]
         if _all_inside(x, low, high, float(info.min)):
             return view(x.astype(target), dtype)
         wide = x.astype(np.float64)
@@ -69,6 +72,10 @@ def _integer_to_float(c: InstructionContext, is_signed: bool) -> Compute:
     dtype = result.dtype  # type: ignore[attr-defined]
     operand = signed(source.dtype) if is_signed else unsigned(source.dtype)  # type: ignore[attr-defined]
     a = c.value(0)
+    if is_narrow(dtype):
+        saturate = saturating_float8(c)
+        return lambda f: convert_integer(view(f.values[a], operand), dtype, saturate,
+                                         f.inv.ctx.profile.shader.bfloat16_rounding)
 
     def compute(f: Frame) -> np.ndarray:
         x = view(f.values[a], operand)
@@ -102,6 +109,9 @@ def _float_width(c: InstructionContext) -> Compute:
     c.same_shape(0, result, "f", same_width=False)
     dtype = result.dtype  # type: ignore[attr-defined]
     a = c.value(0)
+    if is_narrow(dtype) or is_narrow(c.value_type(0).dtype):  # type: ignore[attr-defined]
+        saturate = saturating_float8(c)
+        return lambda f: convert_float(f.values[a], dtype, saturate, f.inv.ctx.profile.shader.bfloat16_rounding)
     return lambda f: f.values[a].astype(dtype)
 
 

@@ -331,14 +331,15 @@ def _muladd(c: InstructionContext) -> Compute:
 
 
 # -- construct: all elements one value ----------------------------------------------------------------
-def _wrap(name: str, factory: Callable[[InstructionContext], Compute | None]) -> None:
-    """Route `name` to `factory` when a cooperative matrix is involved, else to its existing handler."""
+def _wrap(name: str, factory: Callable[[InstructionContext], Compute | None], *, result_only: bool = False) -> None:
+    """Route `name` to `factory` when a cooperative matrix is involved (with `result_only`, when the
+    result is one), else to its existing handler."""
     number = opcode_of(name)
     original: Factory = HANDLERS[number]
 
     def dispatch(c: InstructionContext) -> Compute | None:
-        involved = is_cooperative_matrix(c.result_type) or any(
-            is_cooperative_matrix(c.program.type_of(a)) for a in c.args if c.program.type_of(a) is not None)
+        involved = is_cooperative_matrix(c.result_type) or (not result_only and any(
+            is_cooperative_matrix(c.program.type_of(a)) for a in c.args if c.program.type_of(a) is not None))
         return factory(c) if involved else original(c)
     HANDLERS[number] = dispatch
 
@@ -377,7 +378,8 @@ def _arithmetic(c: InstructionContext) -> Compute:
     def compute(f: Frame) -> np.ndarray:
         ctx = f.inv.ctx
         matrices = [Scoped(ctx, t, c.opname).gather(f.values[i]) for t, i in zip(types, ids)]
-        value = function(*matrices, strict=f.inv.strict) if strict_kw else function(*matrices)
+        value = function(*matrices, strict=f.inv.strict, by_zero=ctx.profile.shader.integer_division_by_zero) \
+            if strict_kw else function(*matrices)
         return Scoped(ctx, result, c.opname).scatter(value)
     return guarded(c, compute)
 
@@ -407,7 +409,9 @@ def _conversion(c: InstructionContext) -> Compute:
     return guarded(c, compute)
 
 
-_wrap("OpCompositeConstruct", _construct)
+# SPV_KHR_cooperative_matrix restricts OpCompositeConstruct only when the *result* is a cooperative
+# matrix; a struct or array whose members are matrices is built as any composite (Slang's tuples).
+_wrap("OpCompositeConstruct", _construct, result_only=True)
 for _name in ("OpFNegate", "OpSNegate", "OpFAdd", "OpFSub", "OpFMul", "OpFDiv", "OpIAdd", "OpISub", "OpIMul",
               "OpSDiv", "OpUDiv", "OpMatrixTimesScalar", "OpFRem", "OpFMod", "OpSRem", "OpSMod", "OpUMod"):
     _wrap(_name, _arithmetic)

@@ -18,6 +18,7 @@ import numpy as np
 
 from dxlinalg.gpu.half import relu_half
 from dxlinalg.numerics.fma import fma
+from dxlinalg.numerics.transcendentals import composed_cosh, composed_exp, composed_log
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, components, register_extended
 from dxlinalg.spirv.grammar import glsl_number
 from dxlinalg.spirv.halfmath import exact_op
@@ -72,10 +73,23 @@ def _typed(function: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
 for _name, _function in (("Round", np.rint), ("RoundEven", np.rint), ("Trunc", np.trunc), ("FAbs", np.abs),
                          ("FSign", np.sign), ("Floor", np.floor), ("Ceil", np.ceil), ("Sin", np.sin),
                          ("Cos", np.cos), ("Tan", np.tan), ("Asin", np.arcsin), ("Acos", np.arccos),
-                         ("Atan", np.arctan), ("Sinh", np.sinh), ("Cosh", np.cosh), ("Tanh", np.tanh),
-                         ("Asinh", np.arcsinh), ("Acosh", np.arccosh), ("Atanh", np.arctanh), ("Exp", np.exp),
-                         ("Log", np.log), ("Exp2", np.exp2), ("Log2", np.log2), ("Sqrt", _sqrt)):
+                         ("Atan", np.arctan), ("Sinh", np.sinh), ("Tanh", np.tanh),
+                         ("Asinh", np.arcsinh), ("Acosh", np.arccosh), ("Atanh", np.arctanh),
+                         ("Exp2", np.exp2), ("Log2", np.log2), ("Sqrt", _sqrt)):
     _glsl(_name)(lambda c, fn=_function: _float_map(c, 1, _typed(fn)))
+
+
+# -- Exp, Log, Cosh: the library's, or composed as NVIDIA's compiler does (shader.transcendentals) ----------
+def _by_profile(c: InstructionContext, library: Callable[..., np.ndarray],
+                composed: Callable[..., np.ndarray]) -> Compute:
+    """`library` or `composed`, as the profile's shader.transcendentals says."""
+    plain, nvidia = _float_map(c, 1, library), _float_map(c, 1, _typed(composed))
+    return lambda f: (nvidia if f.inv.ctx.profile.shader.transcendentals == "nvidia_composed" else plain)(f)
+
+
+_glsl("Exp")(lambda c: _by_profile(c, _typed(np.exp), composed_exp))
+_glsl("Log")(lambda c: _by_profile(c, _typed(np.log), composed_log))
+_glsl("Cosh")(lambda c: _by_profile(c, _typed(np.cosh), composed_cosh))
 for _name, _function in (("Atan2", np.arctan2), ("Pow", np.power)):
     _glsl(_name)(lambda c, fn=_function: _float_map(c, 2, _typed(fn)))
 

@@ -223,7 +223,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
                                                      f"constants)"))
             f.inv.ctx.settle_memory(region.data)
             store(region, part.layout, part.offsets, value, f.mask if lanes is None else f.mask & lanes,
-                  f.inv.strict, where)
+                  f.inv.strict, where, None if f.inv.strict else f.inv.store_order())
     return memory
 
 
@@ -280,7 +280,7 @@ def _loader_for(c: InstructionContext, pointer: PointerType, p: int, alignment: 
 class Step:
     """One index of an access chain: a struct member (constant) or an element (constant or per lane)."""
 
-    __slots__ = ("member", "constant", "index_id", "length")
+    __slots__ = ("constant", "index_id", "length", "member")
 
     def __init__(self, member: bool, constant: int | None, index_id: int, length: int | None) -> None:
         self.member = member

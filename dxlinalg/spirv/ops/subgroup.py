@@ -161,18 +161,69 @@ def _broadcast_first(c: InstructionContext) -> Compute:
     return compute
 
 
+#: Each shuffle's operand and the lane it reads, as the SPIR-V specification words its undefined case.
+SHUFFLE_RULES = {
+    "OpGroupNonUniformShuffle": ("Id", "Id"),
+    "OpGroupNonUniformShuffleXor": ("Mask", "the current invocation's id XOR Mask"),
+    "OpGroupNonUniformShuffleUp": ("Delta", "the current invocation's id - Delta"),
+    "OpGroupNonUniformShuffleDown": ("Delta", "the current invocation's id + Delta"),
+}
+
+
 def _shuffle(c: InstructionContext, source_of: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Compute:
     _subgroup_scope(c)
     v = _same_as_result(c, 1)
     c.expect(isinstance(c.value_type(2), IntType), "the lane operand must be an integer scalar")
     other = c.value(2)
+    operand_name, source_name = SHUFFLE_RULES[c.opname]
+    operand_signed = c.value_type(2).signed  # type: ignore[attr-defined]
 
     def compute(f: Frame) -> np.ndarray:
         ctx = f.inv.ctx
-        operand = _per_lane(f.values[other], ctx.lanes).astype(np.int64)
-        source = source_of(ctx.geometry.lane_in_wave.astype(np.int64), operand)
+        raw = _per_lane(f.values[other], ctx.lanes)
+        operand = (raw if operand_signed else raw.astype(np.uint64)).astype(np.int64)
+        lane = ctx.geometry.lane_in_wave.astype(np.int64)
+        source = source_of(lane, operand)
+        if f.inv.strict:
+            _check_shuffle_source(c, f, source, operand, operand_name, source_name)
+        elif ctx.profile.shader.shuffle_out_of_range == "ptx_shfl":
+            source = _ptx_shfl_source(c.opname, lane, operand, ctx.wave_size)
         return _read_lanes(ctx, f.mask, f.values[v], source)
     return compute
+
+
+def _ptx_shfl_source(opname: str, lane: np.ndarray, operand: np.ndarray, wave: int) -> np.ndarray:
+    """The lane an NVIDIA shfl reads (profile shader.shuffle_out_of_range = ptx_shfl, measured on the H200): the
+    operand's low log2(wave) bits; Up and Down past the subgroup's edge read the invocation's own lane."""
+    amount = operand & (wave - 1)
+    if opname == "OpGroupNonUniformShuffleDown":
+        source = lane + amount
+        return np.where(source < wave, source, lane)
+    if opname == "OpGroupNonUniformShuffleUp":
+        source = lane - amount
+        return np.where(source >= 0, source, lane)
+    if opname == "OpGroupNonUniformShuffleXor":
+        return lane ^ amount
+    return amount
+
+
+def _check_shuffle_source(c: InstructionContext, f: Frame, source: np.ndarray, operand: np.ndarray,
+                          operand_name: str, source_name: str) -> None:
+    """SPIR-V OpGroupNonUniformShuffle*: the result is undefined when the lane read lies outside the group
+    (at or past its size, SubgroupSize, or below 0) or is inactive (a partial subgroup's missing invocations
+    too)."""
+    ctx = f.inv.ctx
+    starts, counts = ctx.wave_runs
+    outside = (source < 0) | (source >= ctx.wave_size)
+    present = source < counts[ctx.wave_of_lane]
+    absolute = np.clip(starts[ctx.wave_of_lane] + np.clip(source, 0, None), 0, ctx.lanes - 1)
+    inactive = ~outside & ~(present & f.mask[absolute])
+    report(c, f, outside, lambda lane: (
+        f"{operand_name} {first(operand, lane)} (lane {lane}): {source_name} = {first(source, lane)} is outside the "
+        f"subgroup of {ctx.wave_size} invocations, so the result is undefined ({c.opname})"))
+    report(c, f, inactive, lambda lane: (
+        f"{operand_name} {first(operand, lane)} (lane {lane}): {source_name} = {first(source, lane)} is an inactive "
+        f"invocation, so the result is undefined ({c.opname})"))
 
 
 register_opcode("OpGroupNonUniformShuffle")(lambda c: _shuffle(c, lambda lane, i: i))

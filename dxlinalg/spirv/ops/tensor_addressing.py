@@ -670,7 +670,6 @@ def _store_tensor(c: InstructionContext) -> Compute:
         views = None if extra.view_id is None else scoped.uniform(f.mask, f.values[extra.view_id], "TensorView", op)
         matrix = scoped.gather(f.values[object_id])
         settings = f.inv.ctx.profile.coopmat
-        write_order = store_write_order(scoped.map, settings)
         for memory in instance_memories(c, f, scoped, pointer_id, storage, active, op):
             f.inv.ctx.settle_memory(memory.range.data)
             _track(memory, scoped, object_type.matrix, layouts, views, layout_type, extra.view_type, True,
@@ -681,6 +680,7 @@ def _store_tensor(c: InstructionContext) -> Compute:
                 members = np.flatnonzero(group_of == g)
                 chosen = memory.instances[members]
                 layout, view = _split_key(key, layout_type, extra.view_type)
+                write_order = store_write_order(scoped.map, settings, any(b > 1 for b in layout.block_size))
                 store_tensor_instances(memory.range, matrix.values[chosen], layout,
                                        _signed_offsets(layouts[chosen], dim), memory.offsets[members], view=view,
                                        strict=f.inv.strict, op=op, settings=settings, write_order=write_order)
