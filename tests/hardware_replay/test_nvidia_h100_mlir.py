@@ -26,14 +26,6 @@ ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)
          if models.gpu_output_path(models.data_name(entry), input_set, models.output_binding(entry)["binding"]).exists()]
 FORMS = ("kernel", "generic")
-# Inputs where the kernel makes poison that it then discards: IREE's exp polynomial converts the clamped exponent
-# with arith.fptosi before checking x < y, so a NaN y gives fptosi(NaN), poison, which the final arith.select never
-# picks (NaN < y is false). MLIR calls that defined (poison is undefined behaviour only where it reaches a store, a
-# branch, an address or a call), but dxlinalg.mlir does not carry poison through values and strict mode reports it
-# where it is made (docs/mlir.md, "Poison"). These replays therefore run in permissive mode, which converts as the
-# GPU does (PTX cvt.rzi.sat: saturated, NaN to 0); test_strict_mode_reports_the_discarded_poison_where_it_is_made
-# holds the strict side.
-POISON_DISCARDED = {("elementwise_math_f32", "special")}
 
 
 @cache
@@ -46,8 +38,7 @@ def emulate(name: str, input_set: str, form: str) -> np.ndarray:
     # func.func with memref arguments): buffers keyed by argument position, the block size given
     block_size = None if entry["form"] == "iree-dispatch" else tuple(entry["block_size"])
     result = mlir.run((KERNELS / entry[form]).read_text(), entry["entry"], workgroups=tuple(entry["workgroup_count"]),
-                      buffers=buffers, block_size=block_size, profile="nvidia-h100",
-                      strict=(name, input_set) not in POISON_DISCARDED)
+                      buffers=buffers, block_size=block_size, profile="nvidia-h100", strict=True)
     return np.asarray(result[out["binding"]]).reshape(out["shape"])
 
 
@@ -69,15 +60,3 @@ def test_emulator_gives_the_gpu_bytes(name: str, input_set: str, form: str) -> N
     differ = int(np.count_nonzero(got.view(np.uint32) != gpu.view(np.uint32)))
     assert differ == 0, f"{name}/{input_set} ({form} form): {differ} of {gpu.size} elements differ from the GPU"
 
-
-@pytest.mark.parametrize("name,input_set", sorted(POISON_DISCARDED))
-def test_strict_mode_reports_the_discarded_poison_where_it_is_made(name: str, input_set: str) -> None:
-    from dxlinalg.mlir.errors import MlirUndefinedBehaviorError
-
-    entry = ENTRIES[name]
-    out = models.output_binding(entry)
-    buffers: dict[int, np.ndarray] = dict(models.load_inputs(entry, input_set))
-    buffers[out["binding"]] = np.zeros(out["shape"], models.NUMPY_TYPES[out["element_type"]])
-    with pytest.raises(MlirUndefinedBehaviorError, match="'arith.fptosi'.*poison"):
-        mlir.run((KERNELS / entry["kernel"]).read_text(), entry["entry"], workgroups=tuple(entry["workgroup_count"]),
-                 buffers=buffers, profile="nvidia-h100", strict=True)
