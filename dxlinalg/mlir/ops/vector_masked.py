@@ -188,8 +188,10 @@ def _verify_masked(op: Operation) -> None:
                        f"'{value}'")
     if op.name == "vector.scatter":
         indices = _vector(op, op.operand_types[-3], "index vector")
-        if indices.shape != value.shape or not (indices.element == INDEX or indices.element.is_signless_integer):
-            raise fail(op, f"expected index vector '{indices}' of integer or index elements in the value's shape")
+        if indices.shape != value.shape:
+            raise fail(op, f"expected index vector '{indices}' in the value's shape {list(value.shape)}")
+        if not (indices.element == INDEX or indices.element.is_signless_integer):
+            raise fail(op, f"expected index vector '{indices}' of integer or index elements")
         if memref.rank == 0:
             raise fail(op, "requires a base of rank 1 or more (the index vector offsets its innermost dimension)")
     _one_dimensional(op, value)
