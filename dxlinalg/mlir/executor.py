@@ -23,6 +23,7 @@ from dxlinalg.errors import (
     UnsupportedError,
 )
 from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.mlir import poison
 from dxlinalg.mlir.errors import (
     MlirArgumentError,
     MlirError,
@@ -30,7 +31,6 @@ from dxlinalg.mlir.errors import (
     MlirUnsupportedError,
     at,
 )
-from dxlinalg.mlir import poison
 from dxlinalg.mlir.program import CompiledBlock, CompiledFunction, CompiledRegion
 from dxlinalg.profile.model import DeviceProfile
 

@@ -20,7 +20,6 @@ import pytest
 from dxlinalg import mlir
 from tests.data.mlir import models
 
-
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)

@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.data.mlir import models
-
 from dxlinalg import builtin_profile_names, mlir
+from tests.data.mlir import models
 
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}

@@ -171,41 +171,41 @@ def test_the_generic_forms_read_the_same() -> None:
     ("  %s = vector.step : vector<2x2xindex>", MlirVerifyError, "1-D vector of index"),
     ('  %s = "vector.step"(%c4) : (index) -> vector<4xindex>', MlirVerifyError, "expected 0 operands"),
     ("  %m = vector.create_mask %c4 : vector<4xi8>", MlirVerifyError, "vector of i1"),
-    ("  %i = arith.index_cast %c4 : index to i32\n"
-     '  %m = "vector.create_mask"(%i) : (i32) -> vector<4xi1>', MlirVerifyError, "operands must be of index type"),
+    (("  %i = arith.index_cast %c4 : index to i32\n"
+     '  %m = "vector.create_mask"(%i) : (i32) -> vector<4xi1>'), MlirVerifyError, "operands must be of index type"),
     ('  %m = "vector.create_mask"(%c4) : (index) -> vector<4x4xi1>', MlirVerifyError, "an operand for each"),
-    ("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0.0> : vector<4xf32>\n"
+    (("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0.0> : vector<4xf32>\n"
      '  %v = "vector.maskedload"(%src, %c0, %m, %p) : (memref<8xf32>, index, vector<8xi1>, vector<4xf32>) '
-     "-> vector<8xf32>", MlirVerifyError, "pass_thru of same type"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0.0> : vector<8xf32>\n"
-     "  %v = vector.maskedload %src[%c0], %m, %p : memref<8xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>",
+     "-> vector<8xf32>"), MlirVerifyError, "pass_thru of same type"),
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0.0> : vector<8xf32>\n"
+     "  %v = vector.maskedload %src[%c0], %m, %p : memref<8xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>"),
      MlirVerifyError, "mask .* i1 vector of the value's shape"),
-    ("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0> : vector<8xi32>\n"
-     "  %v = vector.maskedload %src[%c0], %m, %p : memref<8xf32>, vector<8xi1>, vector<8xi32> into vector<8xi32>",
+    (("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0> : vector<8xi32>\n"
+     "  %v = vector.maskedload %src[%c0], %m, %p : memref<8xf32>, vector<8xi1>, vector<8xi32> into vector<8xi32>"),
      MlirVerifyError, "element type should match"),
-    ("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0.0> : vector<8xf32>\n"
+    (("  %m = vector.create_mask %c4 : vector<8xi1>\n  %p = arith.constant dense<0.0> : vector<8xf32>\n"
      '  %v = "vector.maskedload"(%src, %c0, %c0, %m, %p) : (memref<8xf32>, index, index, vector<8xi1>, '
-     "vector<8xf32>) -> vector<8xf32>", MlirVerifyError, "requires 1 indices"),
-    ("  %m = vector.create_mask %c4, %c4 : vector<2x4xi1>\n  %p = arith.constant dense<0.0> : vector<2x4xf32>\n"
-     "  vector.maskedstore %src[%c0], %m, %p : memref<8xf32>, vector<2x4xi1>, vector<2x4xf32>",
+     "vector<8xf32>) -> vector<8xf32>"), MlirVerifyError, "requires 1 indices"),
+    (("  %m = vector.create_mask %c4, %c4 : vector<2x4xi1>\n  %p = arith.constant dense<0.0> : vector<2x4xf32>\n"
+     "  vector.maskedstore %src[%c0], %m, %p : memref<8xf32>, vector<2x4xi1>, vector<2x4xf32>"),
      MlirUnsupportedError, "not 1-D"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = vector.step : vector<8xindex>\n"
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = vector.step : vector<8xindex>\n"
      "  %p = arith.constant dense<0.0> : vector<4xf32>\n"
-     "  vector.scatter %src[%c0] [%i], %m, %p : memref<8xf32>, vector<8xindex>, vector<4xi1>, vector<4xf32>",
+     "  vector.scatter %src[%c0] [%i], %m, %p : memref<8xf32>, vector<8xindex>, vector<4xi1>, vector<4xf32>"),
      MlirVerifyError, "index vector 'vector<8xindex>' in the value's shape"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = arith.constant dense<0.0> : vector<4xf32>\n"
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = arith.constant dense<0.0> : vector<4xf32>\n"
      "  %p = arith.constant dense<0.0> : vector<4xf32>\n"
-     "  vector.scatter %src[%c0] [%i], %m, %p : memref<8xf32>, vector<4xf32>, vector<4xi1>, vector<4xf32>",
+     "  vector.scatter %src[%c0] [%i], %m, %p : memref<8xf32>, vector<4xf32>, vector<4xi1>, vector<4xf32>"),
      MlirVerifyError, "index vector 'vector<4xf32>' of integer or index elements"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0> : vector<4xi32>\n"
-     "  vector.maskedstore %src[%c0], %m, %p : memref<8xf32>, vector<4xi1>, vector<4xi32>",
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0> : vector<4xi32>\n"
+     "  vector.maskedstore %src[%c0], %m, %p : memref<8xf32>, vector<4xi1>, vector<4xi32>"),
      MlirVerifyError, "valueToStore element type should match"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0.0> : vector<4xf32>\n"
-     '  "vector.maskedstore"(%c4, %m, %p) : (index, vector<4xi1>, vector<4xf32>) -> ()',
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %p = arith.constant dense<0.0> : vector<4xf32>\n"
+     '  "vector.maskedstore"(%c4, %m, %p) : (index, vector<4xi1>, vector<4xf32>) -> ()'),
      MlirVerifyError, "base must be a ranked memref"),
-    ("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = vector.step : vector<4xindex>\n"
+    (("  %m = vector.create_mask %c4 : vector<4xi1>\n  %i = vector.step : vector<4xindex>\n"
      "  %p = arith.constant dense<0.0> : vector<4xf32>\n  %z = memref.alloca() : memref<f32>\n"
-     "  vector.scatter %z[] [%i], %m, %p : memref<f32>, vector<4xindex>, vector<4xi1>, vector<4xf32>",
+     "  vector.scatter %z[] [%i], %m, %p : memref<f32>, vector<4xindex>, vector<4xi1>, vector<4xf32>"),
      MlirVerifyError, "base of rank 1 or more"),
 ])
 def test_each_verifier_rule_rejects_before_running(body: str, error: type, match: str) -> None:
