@@ -23,6 +23,7 @@ from dxlinalg.errors import (
     UnsupportedError,
 )
 from dxlinalg.gpu.context import ExecutionContext
+from dxlinalg.mlir import poison
 from dxlinalg.mlir.errors import (
     MlirArgumentError,
     MlirError,
@@ -69,6 +70,7 @@ class Machine:
     steps: int = 0
     extras: dict[str, Any] = field(default_factory=dict)
     kernel_body: CompiledRegion | None = None
+    poison_sink: list | None = None      # set while a tracked operation runs (dxlinalg.mlir.poison)
 
     @property
     def lanes(self) -> int:
@@ -109,17 +111,60 @@ class Machine:
         while these still need their values."""
         machine = self
         compiled = block.terminator
+        tracked = poison.tracked_ops(block, self.lowering) if self.strict else frozenset()
+        poisoned: dict[int, tuple[np.ndarray, str]] = {}     # slot -> (mask, origin): this block's carried poison
         try:
             for compiled in block.body:
-                results = compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
+                inputs = [frame[i] for i in compiled.inputs]
+                carry = poisoned and any(i in poisoned for i in compiled.inputs)
+                is_tracked = id(compiled) in tracked
+                if carry and not is_tracked:
+                    self._poison_reached(compiled, poisoned)
+                self.poison_sink = [] if is_tracked else None
+                try:
+                    results = compiled.kernel(machine, frame, inputs)
+                    fresh = self.poison_sink
+                finally:
+                    self.poison_sink = None
                 if compiled.outputs:
                     for slot, value in zip(compiled.outputs, results):  # type: ignore[arg-type]
                         old = frame[slot]
                         frame[slot] = value if lanes is None or old is None else merge_lanes(lanes, value, old)
+                if is_tracked:
+                    self._carry_poison(compiled, inputs, results, fresh, poisoned, carry)
             compiled = block.terminator
+            if poisoned and any(i in poisoned for i in compiled.inputs):
+                self._poison_reached(compiled, poisoned)
             return compiled.kernel(machine, frame, [frame[i] for i in compiled.inputs])
         except DxLinalgError as error:
             raise _located(error, compiled.op) from None
+
+    def _poison_reached(self, compiled: Any, poisoned: dict[int, tuple[np.ndarray, str]]) -> None:
+        hits = [poisoned.get(i) for i in compiled.inputs]
+        why = "reaches it: an observable use (or a value leaving its block, where dxlinalg stops carrying poison)"
+        poison.reached(self, compiled.op, [h[0] if h else None for h in hits], [h[1] if h else None for h in hits],
+                       why)
+
+    def _carry_poison(self, compiled: Any, inputs: list[Any], results: Any, fresh: list | None,
+                      poisoned: dict[int, tuple[np.ndarray, str]], carry: bool) -> None:
+        slot = compiled.outputs[0]
+        masks: list[np.ndarray] = []
+        origin = None
+        if carry:
+            hits = [poisoned.get(i) for i in compiled.inputs]
+            mask = poison.carried(compiled.op, inputs, [h[0] if h else None for h in hits], results[0])
+            masks.append(mask)
+            origin = next(h[1] for h in hits if h)
+        for mask, rule in fresh or ():
+            masks.append(mask)
+            origin = origin or rule
+        combined = None
+        for mask in masks:
+            combined = mask if combined is None else (combined | mask)
+        if combined is not None and combined.any():
+            poisoned[slot] = (combined, origin)  # type: ignore[assignment]
+        else:
+            poisoned.pop(slot, None)
 
 
     def _run_cfg(self, region: CompiledRegion, frame: list[Any]) -> list[Any]:

@@ -33,6 +33,7 @@ from dxlinalg.mlir.parser import parse
 from dxlinalg.mlir.program import CompiledFunction, Lowering, entry_function
 from dxlinalg.mlir.values import numpy_dtype
 from dxlinalg.nvgpu.types import MemRefType, ScalarType
+from dxlinalg.nvgpu.warps import WARP_SIZE
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 
@@ -130,7 +131,12 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] | None 
     `hal.interface.constant.load` (32-bit words: ints, or an array whose bytes are taken); `step_limit` bounds
     the block executions of one chunk.
     """
-    device = load_profile(profile)
+    # The gpu dialect's subgroup (gpu.lane_id, subgroup_id/size, num_subgroups, gpu.shuffle) is the warp of 32
+    # lanes on every profile: NVVM lowers them to %laneid and WARP_SZ, and nvgpu's warp operations lay their
+    # fragments and ldmatrix rows over that same warp (dxlinalg.nvgpu.warps). The profile's wave_size is the
+    # subgroup size D3D12 and Vulkan report; applied here (4 lanes on adversarial, 64 on minimal) it would make
+    # gpu.lane_id disagree with the warp the nvgpu operations use, which no NVIDIA target can do.
+    device = subgroups_of_a_warp(load_profile(profile))
     prepared = prepare(source, entry)
     grid = _triple(_default_workgroups(prepared) if workgroups is None else workgroups, "workgroups",
                    MAX_GROUPS_PER_DIMENSION)
@@ -177,6 +183,11 @@ def run(source: str | Path, entry: str, workgroups: tuple[int, int, int] | None 
             data = buffer.range.data[:array.nbytes]
             results[key] = data.copy().view(array.dtype).reshape(array.shape)
     return results
+
+
+def subgroups_of_a_warp(device: DeviceProfile) -> DeviceProfile:
+    """`device` with waves of a PTX warp's 32 lanes (an MLIR kernel's subgroup; see `run`)."""
+    return device if device.wave_size == WARP_SIZE else device.model_copy(update={"wave_size": WARP_SIZE})
 
 
 def _default_workgroups(prepared: Prepared) -> tuple[int, int, int]:

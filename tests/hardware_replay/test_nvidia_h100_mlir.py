@@ -7,8 +7,6 @@ use those of the IREE kernel named by their `same_as`). Here the dumped nvgpu-le
 custom form and in its generic form, and must give the GPU's bytes; the one residual is elementwise_math_f32's
 `math.sqrt`, which IREE lowers to `sqrt.approx.f32` (there the emulator must obey the GPU's rule: exact float32
 around a sqrt within 1 ulp).
-
-The test skips while `dxlinalg.mlir` has no `run` (the executor is built separately; see issue 21).
 """
 
 from __future__ import annotations
@@ -19,11 +17,8 @@ from functools import cache
 import numpy as np
 import pytest
 
+from dxlinalg import mlir
 from tests.data.mlir import models
-
-mlir = pytest.importorskip("dxlinalg.mlir", reason="dxlinalg.mlir (issue 21's executor) is not in this tree yet")
-if not hasattr(mlir, "run"):
-    pytest.skip("dxlinalg.mlir has no run() yet: the MLIR executor of issue 21 is not merged", allow_module_level=True)
 
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
@@ -63,3 +58,4 @@ def test_emulator_gives_the_gpu_bytes(name: str, input_set: str, form: str) -> N
         return
     differ = int(np.count_nonzero(got.view(np.uint32) != gpu.view(np.uint32)))
     assert differ == 0, f"{name}/{input_set} ({form} form): {differ} of {gpu.size} elements differ from the GPU"
+

@@ -5,25 +5,17 @@ must give `exact_product` bit for bit: this checks the executor's control flow, 
 ldmatrix and mma fragment handling on every profile without depending on any rounding model. (The rounding on the
 `random` inputs is checked against the GPU in tests/hardware_replay/test_nvidia_h100_mlir.py.) The large f16 matmuls
 (256^3, 512^3) are left to the replay and the benchmark, to keep this file fast.
-
-Skips while `dxlinalg.mlir` has no `run` (the executor of issue 21 is built separately).
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from dxlinalg import builtin_profile_names, mlir
 from tests.data.mlir import models
-
-mlir = pytest.importorskip("dxlinalg.mlir", reason="dxlinalg.mlir (issue 21's executor) is not in this tree yet")
-if not hasattr(mlir, "run"):
-    pytest.skip("dxlinalg.mlir has no run() yet: the MLIR executor of issue 21 is not merged", allow_module_level=True)
-
-from dxlinalg import builtin_profile_names  # noqa: E402
 
 KERNELS = models.ROOT / "shaders" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
@@ -68,7 +60,9 @@ def test_the_cli_runs_a_corpus_kernel(tmp_path: Path) -> None:
     np.save(tmp_path / "c.npy", np.zeros(out["shape"], np.float32))
     arguments += ["--buffer", f"{out['binding']}={tmp_path / 'c.npy'}"]
     assert main(["mlir", *arguments]) == 0
-    written = [p for p in (tmp_path / "out").iterdir() if re.search(rf"(?<!\d){out['binding']}(?!\d)", p.stem)]
-    assert len(written) == 1, sorted(p.name for p in (tmp_path / "out").iterdir())
-    got = np.load(written[0]).reshape(out["shape"])
+    # the CLI writes every buffer as DIR/buffer{binding}.npy (docs/mlir.md)
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    bindings = sorted([b["binding"] for b in models.input_bindings(entry)] + [out["binding"]])
+    assert written == [f"buffer{b}.npy" for b in bindings], written
+    got = np.load(tmp_path / "out" / f"buffer{out['binding']}.npy").reshape(out["shape"])
     assert got.tobytes() == models.exact_product(entry, models.load_inputs(entry, "exact")).tobytes()

@@ -10,6 +10,7 @@ from dxlinalg.mlir.ops import (  # noqa: F401
     nvgpu,
     ub,
     vector,
+    vector_masked,
 )
 from dxlinalg.mlir.ops.registry import DEFINITIONS, OpDefinition
 

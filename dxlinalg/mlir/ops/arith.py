@@ -1,7 +1,8 @@
 """The arith dialect (llvm-project `mlir/include/mlir/Dialect/Arith/IR/ArithOps.td`, `mlir/docs/Dialects/ArithOps.md`).
 
 Integers are signless and wrap modulo 2^width; `overflow<nsw>`/`<nuw>` make a wrapping result poison, which strict
-mode reports (dxlinalg does not track poison, so a poison result is reported where it is made, for active lanes).
+mode reports where it becomes observable (dxlinalg.mlir.poison carries it per element through a block's elementwise
+operations; elsewhere it is reported where it is made, for active lanes).
 Division by zero and signed `MIN / -1` are undefined behaviour (strict: reported; permissive: the result is 0, what
 the profile-independent reference chooses). Shifts by the bit width or more are poison (permissive: 0, or the sign
 for shrsi). Floats are IEEE with round-to-nearest-even per operation; fastmath flags are read and ignored (every
@@ -22,6 +23,7 @@ from dxlinalg.mlir.ops.common import (
     dtype_of,
     element_of,
     index_result,
+    make_poison,
     report,
     require_element,
     shape_of,
@@ -244,7 +246,7 @@ def _check_overflow(machine: Any, op: Operation, flags: tuple[str, ...], a: np.n
         if kind in ("add", "sub") and "nsw" in flags:
             r = np.subtract(a, b) if kind == "sub" else np.add(a, b)
             sb = b if kind == "add" else ~b
-            report(machine, op, ((a ^ r) & (sb ^ r)) < 0, "signed overflow with overflow<nsw> makes the result poison")
+            make_poison(machine, op, ((a ^ r) & (sb ^ r)) < 0, "signed overflow with overflow<nsw> makes the result poison")
         return
     wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
     exact = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "shl": None}[kind] if kind != "shl" else None
@@ -254,7 +256,7 @@ def _check_overflow(machine: Any, op: Operation, flags: tuple[str, ...], a: np.n
         exact_value = exact(wide_a, wide_b)  # type: ignore[misc]
     if "nsw" in flags:
         low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-        report(machine, op, (exact_value < low) | (exact_value > high),
+        make_poison(machine, op, (exact_value < low) | (exact_value > high),
                "signed overflow with overflow<nsw> makes the result poison")
     if "nuw" in flags:
         mask = (1 << bits) - 1
@@ -263,7 +265,7 @@ def _check_overflow(machine: Any, op: Operation, flags: tuple[str, ...], a: np.n
             uexact = ua << np.minimum(ub, 63)
         else:
             uexact = exact(ua, ub)  # type: ignore[misc]
-        report(machine, op, (uexact < 0) | (uexact > mask), "unsigned overflow with overflow<nuw> makes the result "
+        make_poison(machine, op, (uexact < 0) | (uexact > mask), "unsigned overflow with overflow<nuw> makes the result "
                                                            "poison")
 
 
@@ -328,7 +330,7 @@ def _shift(op: Operation, kind: str) -> Any:
         bits = _bits(op, machine, a)
         amount = _u(b).astype(np.uint64)
         large = amount >= bits
-        report(machine, op, large, f"a shift by {bits} or more bits makes the result poison")
+        make_poison(machine, op, large, f"a shift by {bits} or more bits makes the result poison")
         safe = np.where(large, 0, amount).astype(np.uint64)
         if kind == "shl":
             result = (_u(a).astype(np.uint64) << safe).astype(_u(a).dtype).view(a.dtype)
@@ -575,7 +577,7 @@ def _float_to_int(machine: Any, op: Operation, values: np.ndarray, target: np.dt
     wide = values.astype(np.float64)
     truncated = np.trunc(wide)
     outside = np.isnan(wide) | (truncated < low) | (truncated > high)
-    report(machine, op, outside, f"a value outside [{low}, {high}] (or NaN) makes the result poison")
+    make_poison(machine, op, outside, f"a value outside [{low}, {high}] (or NaN) makes the result poison")
     clipped = np.where(np.isnan(wide), 0, np.clip(truncated, low, high))
     if result.is_index:
         return index_result(machine, np.where(clipped >= 2.0**63, -(2**63), clipped).astype(np.int64))

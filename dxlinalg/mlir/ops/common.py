@@ -77,6 +77,23 @@ def report(machine: Any, op: Operation, bad: np.ndarray, rule: str, *, any_lane:
         raise MlirUndefinedBehaviorError(at(op.location, f"'{op.name}': {rule} ({machine.ctx.thread_name(lane)})"))
 
 
+def make_poison(machine: Any, op: Operation, bad: np.ndarray, rule: str) -> None:
+    """Strict mode: the result elements `bad` marks are poison. For an operation whose result poison the executor
+    carries (dxlinalg.mlir.poison: `machine.poison_sink` is set) the mask goes there and is reported only where it
+    becomes observable; otherwise it is reported here, for active lanes."""
+    if not machine.strict:
+        return
+    sink = machine.poison_sink
+    if sink is None:
+        report(machine, op, bad, rule)
+        return
+    bad = np.asarray(bad, bool)
+    active = machine.ctx.active.reshape((machine.lanes,) + (1,) * (bad.ndim - 1))
+    mask = np.broadcast_to(bad, (machine.lanes,) + bad.shape[1:]) & active
+    if mask.any():
+        sink.append((mask, f"made by '{op.name}' at {op.location}: {rule}"))
+
+
 def uniform(machine: Any, value: np.ndarray) -> int | None:
     """The value if every active lane has the same (scalar) one, else None."""
     array = np.asarray(value)

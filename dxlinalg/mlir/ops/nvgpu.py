@@ -225,6 +225,21 @@ def _verify_copy(op: Operation) -> None:
         types[s] if segments[4] else None, op.attributes.get("bypassL1"), location=op.location))
 
 
+def _source_offsets(machine: Any, src: MemRef, indices: list, source_elements: np.ndarray | None,
+                    op: Operation) -> np.ndarray:
+    """Element offsets of the source, checked against the source memref's shape only for the lanes that read
+    something: with srcElements = 0, PTX cp.async's src-size 0 reads no source byte and zero-fills the
+    destination, so its source address may point anywhere (the same rule as dxlinalg.nvgpu's
+    device_async_copy, which checks the flat allocation; the destination's bounds always apply)."""
+    ctx = machine.ctx
+    reading = ctx.active if source_elements is None else ctx.active & (source_elements > 0)
+    ctx.push_mask(reading)
+    try:
+        return src.element_offsets(machine, indices, op.location, op.name)
+    finally:
+        ctx.pop_mask()
+
+
 def _lower_copy(op: Operation, lw: Any) -> Any:
     segments = [int(v) for v in op.attributes["operandSegmentSizes"]]  # type: ignore[union-attr]
     count = int(op.attributes["dstElements"])  # type: ignore[call-overload]
@@ -234,12 +249,11 @@ def _lower_copy(op: Operation, lw: Any) -> Any:
     def kernel(machine: Any, frame: list, args: list) -> tuple:
         dst, src = args[0], args[d]
         dst_offsets = dst.element_offsets(machine, list(args[1:d]), op.location, op.name, reach=count)
-        source_elements = args[s] if segments[4] else None
-        reach = 1
-        src_offsets = src.element_offsets(machine, list(args[d + 1:s]), op.location, op.name, reach=reach)
+        source_elements = None if not segments[4] else np.broadcast_to(
+            np.asarray(args[s]).reshape(-1), (machine.lanes,))
+        src_offsets = _source_offsets(machine, src, list(args[d + 1:s]), source_elements, op)
         token = device_async_copy(dst.flat_view(), (dst_offsets,), src.flat_view(), (src_offsets,), count,
-                                  None if source_elements is None else np.broadcast_to(
-                                      np.asarray(source_elements).reshape(-1), (machine.lanes,)), bypass)
+                                  source_elements, bypass)
         return (token,)
     return kernel
 
