@@ -1,0 +1,247 @@
+"""Workgroups of one dispatch spread over processes (any `concurrent.futures.Executor`), merged bit-identically.
+
+A dispatch's workgroups are cut into contiguous ranges, one per job. Each range runs on a private copy of device
+memory (the `GroupWork` deep-copied: memory by value, code by reference) with an access log
+(`gpu.buffer_accesses`) that records the bytes it stores and reads. The parent then applies each range's written
+bytes in workgroup order, so a byte written by several ranges ends with the last one's value, as in the serial
+run. The serial run stays the definition: the parent falls back to it (from untouched memory: nothing is applied
+before every range is checked) whenever the ranges' results could differ from it:
+
+- a range read bytes that an earlier range wrote (one workgroup reading another's output in the same dispatch;
+  buffer atomics, which read and write their element, so atomics with used return values and float atomic sums
+  on shared elements), or read a buffer without naming its bytes (cooperative-matrix and cooperative-vector
+  matrix loads, DXIL matrix loads) that an earlier range wrote;
+- strict mode, and two ranges stored to the same bytes (a race, which the serial run reports);
+- a range other than the first made DXIL accumulate calls (their landing order is seeded by the dispatch-wide
+  call number, which a range cannot know);
+- a range raised (the serial run raises the same error, from the first workgroup that has it), or stored where
+  it could not name the buffer.
+
+Only the Executor protocol is used (`submit` and `Future.result`), so the standard pools, Dask's
+`Client.get_executor()` or Ray's executors plug in. The default is `ForkExecutor`: `DXLINALG_JOBS` (else
+`os.cpu_count()`) children forked for the dispatch, one per range; they inherit the work, so shaders defined
+inside functions need no pickling, and only their results (the bytes they wrote) come back. Other executors get the work as an argument (a thread pool
+shares it; a process pool pickles it, which needs picklable shaders: Dask and Ray pickle closures too).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+import warnings
+from collections.abc import Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.buffer_accesses import BufferAccessLog, RangeResult
+from dxlinalg.memory.address_space import Buffer
+
+JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
+#: Fewer invocations than this run serially: starting and feeding worker processes costs more than they save
+#: (measured, docs/performance.md "Parallel dispatch").
+MIN_PARALLEL_INVOCATIONS = 16384
+
+
+class GroupWork(Protocol):
+    """A dispatch as the parallel layer sees it: code that runs a range of workgroups, over memory it may copy."""
+
+    def run_groups(self, first: int, count: int, log: BufferAccessLog | None) -> None:
+        """Run workgroups [first, first + count) in chunks, logging device-memory accesses in `log`."""
+
+
+@dataclass
+class ParallelPlan:
+    """One dispatch to spread: the work, the memory it may touch, what to share by reference, how to log."""
+
+    work: GroupWork
+    memory: Sequence[Buffer | np.ndarray]     # backing stores (or Buffers) the work may read or write
+    shared: Sequence[object]                  # objects the copies share (compiled code, profiles): never copied
+    groups: int                               # workgroups in the dispatch
+    grid: tuple[int, int, int]
+    threads_per_group: int
+    strict: bool
+
+
+def requested_jobs(jobs: int | None, what: str = "jobs") -> int:
+    """The worker count: `jobs`, else $DXLINALG_JOBS, else os.cpu_count(); 1 is the serial path."""
+    if jobs is None:
+        text = os.environ.get(JOBS_ENVIRONMENT_VARIABLE, "").strip()
+        if not text:
+            return max(1, os.cpu_count() or 1)
+        try:
+            jobs = int(text)
+        except ValueError:
+            raise InvalidArgumentError(f"${JOBS_ENVIRONMENT_VARIABLE} = {text!r} must be a positive integer "
+                                       f"(worker processes for a dispatch)") from None
+        what = f"${JOBS_ENVIRONMENT_VARIABLE}"
+    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or jobs < 1:
+        raise InvalidArgumentError(f"{what} = {jobs!r} must be a positive integer (1 runs the dispatch serially)")
+    return int(jobs)
+
+
+def check_executor(executor: object) -> Executor | None:
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidArgumentError(f"executor = {type(executor).__name__} is not a concurrent.futures.Executor "
+                                   f"(it has no submit method)")
+    return executor  # type: ignore[return-value]
+
+
+def ranges(groups: int, parts: int) -> list[tuple[int, int]]:
+    """(first, count) of `parts` contiguous ranges covering groups [0, groups), sizes differing by at most one."""
+    parts = max(1, min(parts, groups))
+    bounds = [groups * k // parts for k in range(parts + 1)]
+    return [(a, b - a) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) -> bool:
+    """Run the plan's workgroups over `jobs` ranges and merge them; False (memory untouched) when the serial
+    definition must run instead."""
+    owners = [_owner(item) for item in plan.memory]
+    unique: dict[int, int] = {}
+    for number, owner in enumerate(owners):
+        unique.setdefault(id(owner), number)
+    numbers = sorted(unique.values())
+    roots = [owners[n] for n in numbers]
+    buffers = [plan.memory[n] if isinstance(plan.memory[n], Buffer) else None for n in numbers]
+    payload = (plan, roots)
+    cuts = ranges(plan.groups, jobs)
+    if executor is not None:
+        results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
+    else:
+        results = _run_forked(payload, cuts, jobs)
+    if results is None or not _mergeable(results, plan.strict, roots):
+        return False
+    for result in results:
+        for number, (where, values) in result.writes.items():
+            target = roots[number].reshape(-1).view(np.uint8)[where.start: where.start + where.count]
+            target[where.mask()] = values
+    for number, buffer in enumerate(buffers):
+        if buffer is not None and any(number in result.writes for result in results):
+            buffer.mark_written()
+    return True
+
+
+def run_range(payload: tuple[ParallelPlan, list[np.ndarray]], first: int, count: int) -> RangeResult:
+    """Run groups [first, first + count) on a private copy of the plan's memory; what it wrote and read.
+
+    Module-level, so process pools can pickle a reference to it."""
+    plan, roots = payload
+    memo = {id(item): item for item in plan.shared}
+    work, private = copy.deepcopy((plan.work, roots), memo)
+    before = [root.reshape(-1).view(np.uint8).copy() for root in private]
+    log = BufferAccessLog(plan.grid, plan.threads_per_group, races=plan.strict, record=True, roots=private)
+    try:
+        work.run_groups(first, count, log)
+    except Exception as error:          # the serial rerun raises it (or the first workgroup's error) exactly
+        return RangeResult(first, failed=f"{type(error).__name__}: {error}")
+    return log.range_result(first, before)
+
+
+def _owner(item: Buffer | np.ndarray) -> np.ndarray:
+    data = item.data if isinstance(item, Buffer) else item
+    while isinstance(data.base, np.ndarray):
+        data = data.base
+    return data
+
+
+def _collect(futures: list[Future]) -> list[RangeResult] | None:
+    results = [future.result() for future in futures]
+    return None if any(r.failed or r.unknown for r in results) else results
+
+
+class _ForkedResult(Future):  # type: ignore[type-arg]
+    """The future of a task running in a forked child: its pickled result is read from a pipe when asked for."""
+
+    def __init__(self, pid: int, pipe: int) -> None:
+        super().__init__()
+        self._pid, self._pipe = pid, pipe
+
+    def result(self, timeout: float | None = None) -> object:
+        if not self.done():
+            chunks = []
+            with os.fdopen(self._pipe, "rb") as reader:
+                while chunk := reader.read(1 << 20):
+                    chunks.append(chunk)
+            os.waitpid(self._pid, 0)
+            try:
+                ok, value = pickle.loads(b"".join(chunks))
+            except Exception as error:          # the child died before writing its result
+                ok, value = False, RuntimeError(f"forked worker {self._pid} gave no result ({error})")
+            if ok:
+                self.set_result(value)
+            else:
+                self.set_exception(value)
+        return super().result(timeout)
+
+
+class ForkExecutor(Executor):
+    """Runs each task in a child forked at `submit`: the child sees the parent's objects as they are then (the
+    dispatch's shader, bindings and memory, closures included), so only the result crosses a process boundary.
+    The default executor of a parallel dispatch, made for the dispatch (POSIX only)."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        reader, writer = os.pipe()
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
+            pid = os.fork()
+        if pid == 0:                            # the child: run, write the result, leave without cleanup
+            os.close(reader)
+            try:
+                try:
+                    outcome = (True, fn(*args, **kwargs))
+                except BaseException as error:  # noqa: BLE001 (handed to the parent)
+                    outcome = (False, RuntimeError(f"{type(error).__name__}: {error}"))
+                data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+                with os.fdopen(writer, "wb") as out:
+                    out.write(data)
+            finally:
+                os._exit(0)
+        os.close(writer)
+        return _ForkedResult(pid, reader)
+
+
+def fork_available() -> bool:
+    return hasattr(os, "fork")
+
+
+def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
+                jobs: int) -> list[RangeResult] | None:
+    """The default executor: a child forked per range (at most `jobs` at a time), inheriting the work."""
+    executor = ForkExecutor()
+    results: list[RangeResult] = []
+    for wave in range(0, len(cuts), jobs):
+        futures = [executor.submit(run_range, payload, first, count) for first, count in cuts[wave: wave + jobs]]
+        found = _collect(futures)
+        if found is None:
+            return None
+        results.extend(found)
+    return results
+
+
+def _mergeable(results: list[RangeResult], strict: bool, roots: list[np.ndarray]) -> bool:
+    """Whether applying the ranges' writes in order gives the serial run's bytes (see the module docstring)."""
+    written: dict[int, np.ndarray] = {}
+    for position, result in enumerate(results):
+        if result.atomic_calls and position > 0:
+            return False
+        if any(number in written for number in result.whole_reads):
+            return False
+        for number, reads in result.reads.items():
+            before = written.get(number)
+            if before is not None and before[reads.start: reads.start + reads.count][reads.mask()].any():
+                return False
+        for number, (where, _) in result.writes.items():
+            mask = written.get(number)
+            if mask is None:
+                mask = written[number] = np.zeros(roots[number].nbytes, bool)
+            span = mask[where.start: where.start + where.count]
+            stored = where.mask()
+            if strict and span[stored].any():
+                return False
+            span |= stored
+    return True
