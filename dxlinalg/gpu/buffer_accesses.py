@@ -99,17 +99,20 @@ class BufferAccessLog:
 
     def _locate(self, data: np.ndarray) -> tuple[int, int] | None:
         """(root number, byte offset of data[0] in the root) of a backing store or a view of one."""
+        number = self._number.get(id(data))
+        if number is not None:
+            return number, 0
         owner = data
         while isinstance(owner.base, np.ndarray):
             owner = owner.base
-        number = self._number.get(id(owner))
-        if number is None:
-            number = self._number.get(id(data))
+            number = self._number.get(id(owner))
             if number is not None:
-                return number, 0
+                break
+        if number is None:
             if self._fixed:
                 return None
             number = self._add(owner)
+        owner = self._roots[number]
         offset = data.__array_interface__["data"][0] - owner.__array_interface__["data"][0]
         return number, offset
 

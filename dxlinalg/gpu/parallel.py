@@ -31,6 +31,7 @@ import os
 import pickle
 import warnings
 from collections.abc import Sequence
+from collections import Counter
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
@@ -42,6 +43,9 @@ from dxlinalg.gpu.buffer_accesses import BufferAccessLog, RangeResult
 from dxlinalg.memory.address_space import Buffer
 
 JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
+#: How parallel dispatches ended, for tests and benchmarks: "merged" (ranges applied in workgroup order) or
+#: "serial" (a range's result could differ from the serial run's, which ran instead).
+outcomes: Counter[str] = Counter()
 #: Fewer invocations than this run serially: starting and feeding worker processes costs more than they save
 #: (measured, docs/performance.md "Parallel dispatch").
 MIN_PARALLEL_INVOCATIONS = 16384
@@ -101,13 +105,16 @@ def ranges(groups: int, parts: int) -> list[tuple[int, int]]:
 def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) -> bool:
     """Run the plan's workgroups over `jobs` ranges and merge them; False (memory untouched) when the serial
     definition must run instead."""
-    owners = [_owner(item) for item in plan.memory]
+    stores = [item.data if isinstance(item, Buffer) else item for item in plan.memory]
     unique: dict[int, int] = {}
-    for number, owner in enumerate(owners):
-        unique.setdefault(id(owner), number)
+    for number, store in enumerate(stores):
+        unique.setdefault(id(store), number)
     numbers = sorted(unique.values())
-    roots = [owners[n] for n in numbers]
+    roots = [stores[n] for n in numbers]
     buffers = [plan.memory[n] if isinstance(plan.memory[n], Buffer) else None for n in numbers]
+    if _aliased(roots):
+        outcomes["serial"] += 1
+        return False
     payload = (plan, roots)
     cuts = ranges(plan.groups, jobs)
     if executor is not None:
@@ -115,7 +122,9 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     else:
         results = _run_forked(payload, cuts, jobs)
     if results is None or not _mergeable(results, plan.strict, roots):
+        outcomes["serial"] += 1
         return False
+    outcomes["merged"] += 1
     for result in results:
         for number, (where, values) in result.writes.items():
             target = roots[number].reshape(-1).view(np.uint8)[where.start: where.start + where.count]
@@ -142,11 +151,9 @@ def run_range(payload: tuple[ParallelPlan, list[np.ndarray]], first: int, count:
     return log.range_result(first, before)
 
 
-def _owner(item: Buffer | np.ndarray) -> np.ndarray:
-    data = item.data if isinstance(item, Buffer) else item
-    while isinstance(data.base, np.ndarray):
-        data = data.base
-    return data
+def _aliased(roots: list[np.ndarray]) -> bool:
+    """Whether two bound arrays share bytes (views of one array): private copies would not, so run serially."""
+    return any(np.may_share_memory(a, b) for k, a in enumerate(roots) for b in roots[k + 1:])
 
 
 def _collect(futures: list[Future]) -> list[RangeResult] | None:
