@@ -32,6 +32,7 @@ WORKLOADS: list[Workload] = [
     Workload("N2", "benchmarks.n2_nvgpu_gemm"),
     Workload("C1", "benchmarks.c1_tensor_addressing"),
     Workload("C2", "benchmarks.c2_coopmat_gemm"),
+    Workload("P1", "benchmarks.p1_parallel_scaling"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

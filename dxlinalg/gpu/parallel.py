@@ -27,6 +27,7 @@ shares it; a process pool pickles it, which needs picklable shaders: Dask and Ra
 from __future__ import annotations
 
 import copy
+import ctypes
 import os
 import pickle
 import warnings
@@ -191,6 +192,9 @@ class ForkExecutor(Executor):
     dispatch's shader, bindings and memory, closures included), so only the result crosses a process boundary.
     The default executor of a parallel dispatch, made for the dispatch (POSIX only)."""
 
+    def __init__(self, blas_threads: int = 1) -> None:
+        self.blas_threads = blas_threads
+
     def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         reader, writer = os.pipe()
         with warnings.catch_warnings():
@@ -199,6 +203,7 @@ class ForkExecutor(Executor):
         if pid == 0:                            # the child: run, write the result, leave without cleanup
             os.close(reader)
             try:
+                limit_blas_threads(self.blas_threads)
                 try:
                     outcome = (True, fn(*args, **kwargs))
                 except BaseException as error:  # noqa: BLE001 (handed to the parent)
@@ -212,6 +217,31 @@ class ForkExecutor(Executor):
         return _ForkedResult(pid, reader)
 
 
+_BLAS_THREAD_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                        "openblas_set_num_threads64_", "openblas_set_num_threads", "MKL_Set_Num_Threads")
+
+
+def limit_blas_threads(count: int) -> bool:
+    """Ask the BLAS numpy loaded to use `count` threads (in a forked worker: `jobs` workers each running the
+    parent's BLAS thread count would oversubscribe the cores). Whether a BLAS took it; nothing else changes."""
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl" in line.lower()}
+    except OSError:
+        return False
+    for path in sorted(paths):
+        try:
+            library = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for name in _BLAS_THREAD_SETTERS:
+            setter = getattr(library, name, None)
+            if setter is not None:
+                setter(ctypes.c_int(count))
+                return True
+    return False
+
+
 def fork_available() -> bool:
     return hasattr(os, "fork")
 
@@ -219,7 +249,7 @@ def fork_available() -> bool:
 def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
                 jobs: int) -> list[RangeResult] | None:
     """The default executor: a child forked per range (at most `jobs` at a time), inheriting the work."""
-    executor = ForkExecutor()
+    executor = ForkExecutor(blas_threads=max(1, (os.cpu_count() or 1) // jobs))
     results: list[RangeResult] = []
     for wave in range(0, len(cuts), jobs):
         futures = [executor.submit(run_range, payload, first, count) for first, count in cuts[wave: wave + jobs]]
