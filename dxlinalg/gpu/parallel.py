@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import ctypes
+import gc
 import os
 import pickle
 import warnings
@@ -136,13 +137,23 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     return True
 
 
-def run_range(payload: tuple[ParallelPlan, list[np.ndarray]], first: int, count: int) -> RangeResult:
+def run_range(payload: tuple[ParallelPlan, list[np.ndarray]], first: int, count: int, *,
+              private: bool = False) -> RangeResult:
     """Run groups [first, first + count) on a private copy of the plan's memory; what it wrote and read.
 
-    Module-level, so process pools can pickle a reference to it."""
+    `private`: the payload is this range's alone already (a forked child's), so it is not copied. Module-level,
+    so process pools can pickle a reference to it."""
     plan, roots = payload
-    memo = {id(item): item for item in plan.shared}
-    work, private = copy.deepcopy((plan.work, roots), memo)
+    if private:
+        work, private_roots = plan.work, roots
+    else:
+        memo = {id(item): item for item in plan.shared}
+        work, private_roots = copy.deepcopy((plan.work, roots), memo)
+    return _run_logged(plan, work, private_roots, first, count)
+
+
+def _run_logged(plan: ParallelPlan, work: GroupWork, private: list[np.ndarray], first: int,
+                count: int) -> RangeResult:
     before = [root.reshape(-1).view(np.uint8).copy() for root in private]
     log = BufferAccessLog(plan.grid, plan.threads_per_group, races=plan.strict, record=True, roots=private)
     try:
@@ -202,6 +213,7 @@ class ForkExecutor(Executor):
             pid = os.fork()
         if pid == 0:                            # the child: run, write the result, leave without cleanup
             os.close(reader)
+            gc.disable()                        # a short life: collections would only copy shared pages
             try:
                 limit_blas_threads(self.blas_threads)
                 try:
@@ -252,7 +264,8 @@ def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple
     executor = ForkExecutor(blas_threads=max(1, (os.cpu_count() or 1) // jobs))
     results: list[RangeResult] = []
     for wave in range(0, len(cuts), jobs):
-        futures = [executor.submit(run_range, payload, first, count) for first, count in cuts[wave: wave + jobs]]
+        futures = [executor.submit(run_range, payload, first, count, private=True)
+                   for first, count in cuts[wave: wave + jobs]]
         found = _collect(futures)
         if found is None:
             return None

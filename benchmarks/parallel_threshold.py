@@ -1,0 +1,68 @@
+"""Where a parallel dispatch starts to pay: W1 frames of 2^10 to 2^18 threads, serial against N jobs.
+
+`dxlinalg.gpu.parallel.MIN_PARALLEL_INVOCATIONS` is the dispatch size below which the layer runs serially. This
+script times the inference sample's FP16 frame (W1, the heaviest per-thread Python shader) and the stream of a
+one-line shader (the lightest) with the threshold lowered to 1, jobs = 1 and jobs = N, interleaved, best of a few,
+and prints for each size the speed-up; the threshold is the smallest size where both gain.
+
+    python -m benchmarks.parallel_threshold [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+from benchmarks.p1_parallel_scaling import jobs
+from benchmarks.timing import best_time
+from benchmarks.w1_inference import record_frame
+from dxlinalg.gpu import ByteAddressBuffer, RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, parallel
+from dxlinalg.gpu import run_dispatch
+from dxlinalg.memory.address_space import AddressSpace
+from shaders.host_helpers import GpuContext
+from shaders.mlp_model import random_weights
+
+POWERS = range(10, 19, 2)
+
+
+@compute_shader(numthreads=(64, 1, 1))
+def stream(src=ByteAddressBuffer("t0"), dst=RWByteAddressBuffer("u0")):
+    tid = SV_DispatchThreadID()[:, 0]
+    dst.Store4(tid * 16, src.Load4(tid * 16) * np.uint32(3) + np.uint32(1))
+
+
+def stream_call(threads: int):  # type: ignore[no-untyped-def]
+    space = AddressSpace()
+    src, dst = space.allocate(threads * 16), space.allocate(threads * 16)
+    return lambda: run_dispatch(stream, {"t0": src, "u0": dst}, (threads // 64, 1, 1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.parallel_threshold", description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker count to compare (default: cores)")
+    args = parser.parse_args(argv)
+    parallel.MIN_PARALLEL_INVOCATIONS = 1
+    weights = random_weights()
+    print(f"python -m benchmarks.parallel_threshold --jobs {args.jobs}  ({os.cpu_count()} cores)")
+    print(f"{'threads':>9}  {'shader':<7} {'1 job':>10} {f'{args.jobs} jobs':>10}  speed-up")
+    for power in POWERS:
+        side = 1 << (power // 2)
+        frame = record_frame(GpuContext("reference"), "fp16", weights, side << (power % 2), side)
+        for name, call in (("W1 fp16", frame.execute), ("stream", stream_call(1 << power))):
+            with jobs(1):
+                call()
+            best = {}
+            for _ in range(3):
+                for count in (1, args.jobs):
+                    with jobs(count):
+                        best[count] = min(best.get(count, float("inf")), best_time(call, 1))
+            print(f"{1 << power:>9}  {name:<7} {best[1] * 1e3:>8.1f}ms {best[args.jobs] * 1e3:>8.1f}ms  "
+                  f"{best[1] / best[args.jobs]:.2f}x", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
