@@ -36,10 +36,10 @@ class ByteSet:
 
     @staticmethod
     def of(mask: np.ndarray) -> "ByteSet | None":
-        where = np.flatnonzero(mask)
-        if where.size == 0:
+        if not mask.any():
             return None
-        start, stop = int(where[0]), int(where[-1]) + 1
+        start = int(np.argmax(mask))
+        stop = mask.shape[0] - int(np.argmax(mask[::-1]))
         return ByteSet(start, stop - start, np.packbits(mask[start:stop]))
 
     def mask(self) -> np.ndarray:
