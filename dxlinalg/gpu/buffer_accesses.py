@@ -319,9 +319,13 @@ class StoreHistory:
             return
         self.writer = np.full(self.size, -1, np.int64)
         self.epoch = np.zeros(self.size, np.int64)
-        for start, stop, phase, base, width, epoch in self.intervals.tolist():
-            self.writer[start:stop] = base + (np.arange(start, stop) - phase) // width
-            self.epoch[start:stop] = epoch
+        if self.intervals.shape[0]:
+            start, stop, phase, base, width, epoch = self.intervals.T
+            lengths = stop - start
+            row = np.repeat(np.arange(start.size), lengths)                  # every stored byte's interval
+            byte = start[row] + (np.arange(row.size) - np.repeat(np.cumsum(lengths) - lengths, lengths))
+            self.writer[byte] = base[row] + (byte - phase[row]) // width[row]
+            self.epoch[byte] = epoch[row]
         self.intervals = np.empty((0, 6), np.int64)
 
     def _store_bytes(self, starts: np.ndarray, itemsize: int, who: np.ndarray, epoch: int,

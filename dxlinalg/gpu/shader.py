@@ -13,7 +13,9 @@ thread groups; `[WaveSize(N)]` is `wave_size=N`.
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -38,6 +40,15 @@ class ComputeShader:
     @property
     def name(self) -> str:
         return self.function.__name__
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        """A shader defined at module level pickles as a reference to it (the decorator replaced its function
+        there), so process pools can ship a dispatch (`dxlinalg.gpu.parallel`); any other pickles by value."""
+        module = sys.modules.get(getattr(self.function, "__module__", ""), None)
+        qualname = getattr(self.function, "__qualname__", "")
+        if module is not None and "." not in qualname and getattr(module, qualname, None) is self:
+            return (_shader_at, (module.__name__, qualname))
+        return (ComputeShader, (self.function, self.numthreads, self.bindings, self.wave_size, self.groupshared))
 
     @property
     def threads_per_group(self) -> int:
@@ -68,6 +79,11 @@ class ComputeShader:
         raise InvalidArgumentError(
             f"shader {self.name!r} declares no binding named or at register {key!r} "
             f"(it has {', '.join(f'{n}:{d.register}' for n, d in self.bindings.items()) or 'none'})")
+
+
+def _shader_at(module: str, name: str) -> "ComputeShader":
+    """The module-level shader `module.name` (how a module-level ComputeShader unpickles)."""
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 def compute_shader(*, numthreads: tuple[int, int, int],

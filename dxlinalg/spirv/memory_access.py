@@ -13,7 +13,6 @@ bytes in strict mode, and the profile's `groupshared` settings in permissive mod
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -73,18 +72,22 @@ class Region:
         if self.buffer is not None:
             self.buffer.mark_written()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Region":
-        """A copy over the copied buffer's bytes: `data` stays a view of `buffer.data` (a parallel dispatch's
-        private memory, `dxlinalg.gpu.parallel`), so stores through this region and through a PhysicalStorageBuffer
-        pointer land in the same bytes, as they do here."""
-        twin = Region.__new__(Region)
-        memo[id(self)] = twin
-        for name in self.__slots__:
-            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
-        if self.buffer is not None:
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied or pickled, `data` stays a view of `buffer.data` (a parallel dispatch's private memory,
+        `dxlinalg.gpu.parallel`): stores through this region and through a PhysicalStorageBuffer pointer land in
+        the same bytes, as they do here."""
+        state = {name: getattr(self, name) for name in self.__slots__}
+        if self.buffer is not None and (self.data is self.buffer.data or self.data.base is self.buffer.data):
             start = self.data.__array_interface__["data"][0] - self.buffer.data.__array_interface__["data"][0]
-            twin.data = twin.buffer.data[start: start + self.data.shape[0]]
-        return twin
+            state["data"] = (start, self.data.shape[0])
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        if isinstance(self.data, tuple):
+            start, length = self.data
+            self.data = self.buffer.data[start: start + length]
 
 
 def _active(mask: np.ndarray, lanes: int) -> np.ndarray:

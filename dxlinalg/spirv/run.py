@@ -26,7 +26,7 @@ from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv.builtins import builtin_value
 from dxlinalg.spirv.compiler import Invocation
-from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
+from dxlinalg.spirv.enums import AddressingModel, Decoration, StorageClass, enum_label
 from dxlinalg.spirv.errors import (
     SpirvArgumentError,
     SpirvUnsupportedError,
@@ -308,6 +308,14 @@ class _Dispatch:
         whole = f"{storage} {_label(variable)} (set {key[0]}, binding {key[1]})"
         self.template[variable.id] = DescriptorArray(whole, regions, layout, length)
 
+    def reachable_buffers(self, space: AddressSpace) -> list[Buffer]:
+        """The device buffers the shader may touch: the bound ones, and with PhysicalStorageBuffer64 addressing
+        every live buffer of the address space (a parallel dispatch copies and compares these)."""
+        model = self.program.module.memory_model
+        if model is not None and model.operands[0] == AddressingModel.PhysicalStorageBuffer64:
+            return [buffer for buffer in space.buffers() if buffer.alive]
+        return list({id(b.buffer): b.buffer for b in self.bindings.values()}.values())
+
     def run_chunk(self) -> None:
         ctx = current_context()
         assert ctx is not None
@@ -415,7 +423,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     size = program.local_size
     max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)
     run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk, jobs=jobs,
-                 executor=executor, memory=[b for b in space.buffers() if b.alive],
+                 executor=executor, memory=dispatch.reachable_buffers(space),
                  shared=[program, program.module, program.spec])
     results = {}
     for key, binding in dispatch.bindings.items():

@@ -10,7 +10,8 @@ must fall back to the serial run. The store-store race rule is checked in both r
 from __future__ import annotations
 
 import struct
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -190,6 +191,24 @@ def test_independent_workgroups_merge_to_the_serial_bytes(groups: int, seed: int
     assert same_bytes(serial, split)
     assert np.array_equal(serial[table], initial[table] * np.uint32(7) + np.arange(lanes, dtype=np.uint32) * 3)
     assert parallel.outcomes["merged"] == merged + 1
+
+
+def test_a_pickling_process_pool_runs_a_python_shader_and_a_spirv_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spawn-started ProcessPoolExecutor gets the dispatch pickled: a module-level shader by reference, a SPIR-V
+    program as its module's words (compiled again in the worker), buffer regions as views of their buffers."""
+    table = np.random.default_rng(7).permutation(64).astype(np.uint32)
+    case = CASES["control_flow.spv"]("control_flow.spv", "reference")
+    module = load_module(FOLDER / "control_flow.spv")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:   # one start-up
+        outputs = []
+        for executor, jobs in ((None, 1), (pool, 2)):
+            out = np.zeros(64, np.uint32)
+            run_dispatch(permuted, {"t0": table.view(np.uint8), "u0": out.view(np.uint8)}, (4, 1, 1),
+                         max_lanes_per_chunk=16, executor=executor, jobs=jobs)
+            outputs.append((out, run(module, groups=case.groups, buffers=case.buffers,
+                                     push_constants=case.push_constants, executor=executor, jobs=jobs)))
+    assert same_bytes(outputs[0][0], outputs[1][0]) and same_bytes(outputs[0][1], outputs[1][1])
+    assert parallel.outcomes == {"merged": 2}
 
 
 # -- the race rule ---------------------------------------------------------------------------------------------
