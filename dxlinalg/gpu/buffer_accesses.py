@@ -244,12 +244,15 @@ class StoreHistory:
     While no byte is stored twice, the history is a sorted list of disjoint affine intervals: bytes [start, stop)
     stored by invocation `base + (byte - phase) // width` (a packed store `out[tid] = v` of a whole chunk is one
     interval, and the next chunk's extends it), so memory stays bounded however large the dispatch. The first
-    store over bytes already stored (or too many intervals) turns it into a per-byte record."""
+    store over bytes already stored (or too many intervals, as strided stores of single components make) turns it
+    into a record per unit: per 4-byte word while every store is of whole aligned words, else per byte."""
 
     MAX_INTERVALS = 4096
+    WORD = 4
 
     def __init__(self, size: int) -> None:
         self.size = size
+        self.unit = self.WORD if size % self.WORD == 0 else 1
         self.intervals = np.empty((0, 6), np.int64)      # start, stop, phase, base, width, epoch
         self.writer: np.ndarray | None = None
         self.epoch: np.ndarray | None = None
@@ -258,6 +261,8 @@ class StoreHistory:
               threads_per_group: int) -> tuple[int, int, int] | None:
         """Record elements of `itemsize` bytes at `starts` stored by invocations `who`; the first race found as
         (byte, earlier invocation, later invocation), or None."""
+        if self.unit > 1 and (itemsize % self.unit or bool(np.any(starts % self.unit))):
+            self._to_single_bytes()
         if starts.size > 1 and not bool(np.all(starts[1:] > starts[:-1])):
             order = np.argsort(starts, kind="stable")
             starts, who = starts[order], who[order]
@@ -267,17 +272,17 @@ class StoreHistory:
                 k = int(differ[0])
                 return int(starts[k + 1]), int(who[k]), int(who[k + 1])
             if overlap.size:
-                self._to_bytes()
+                self._to_units()
         if self.writer is None:
             found = self._intervals(starts, itemsize, who, epoch)
-            if found is not None and not self._overlaps(found):
+            if not self._overlaps(found):
                 self._insert(found)
                 return None
-            self._to_bytes()
-        return self._store_bytes(starts, itemsize, who, epoch, threads_per_group)
+            self._to_units()
+        return self._store_units(starts, itemsize, who, epoch, threads_per_group)
 
     @staticmethod
-    def _intervals(starts: np.ndarray, itemsize: int, who: np.ndarray, epoch: int) -> np.ndarray | None:
+    def _intervals(starts: np.ndarray, itemsize: int, who: np.ndarray, epoch: int) -> np.ndarray:
         """The store's bytes as affine intervals (start, stop, phase, base, width, epoch)."""
         new_lane = np.flatnonzero((starts[1:] != starts[:-1] + itemsize) | (who[1:] != who[:-1])) + 1
         first = np.concatenate(([0], new_lane))
@@ -312,34 +317,46 @@ class StoreHistory:
             merged[:, 1] = stops
         self.intervals = merged
         if merged.shape[0] > self.MAX_INTERVALS:
-            self._to_bytes()
+            self._to_units()
 
-    def _to_bytes(self) -> None:
+    def _to_units(self) -> None:
+        """From intervals to the per-unit record (every interval is whole units: the stores so far were)."""
         if self.writer is not None:
             return
-        self.writer = np.full(self.size, -1, np.int64)
-        self.epoch = np.zeros(self.size, np.int64)
+        unit = self.unit
+        self.writer = np.full(self.size // unit, -1, np.int64)
+        self.epoch = np.zeros(self.size // unit, np.int64)
         if self.intervals.shape[0]:
             start, stop, phase, base, width, epoch = self.intervals.T
-            lengths = stop - start
-            row = np.repeat(np.arange(start.size), lengths)                  # every stored byte's interval
-            byte = start[row] + (np.arange(row.size) - np.repeat(np.cumsum(lengths) - lengths, lengths))
-            self.writer[byte] = base[row] + (byte - phase[row]) // width[row]
-            self.epoch[byte] = epoch[row]
+            lengths = (stop - start) // unit
+            row = np.repeat(np.arange(start.size), lengths)                  # every stored unit's interval
+            byte = start[row] + unit * (np.arange(row.size) - np.repeat(np.cumsum(lengths) - lengths, lengths))
+            self.writer[byte // unit] = base[row] + (byte - phase[row]) // width[row]
+            self.epoch[byte // unit] = epoch[row]
         self.intervals = np.empty((0, 6), np.int64)
 
-    def _store_bytes(self, starts: np.ndarray, itemsize: int, who: np.ndarray, epoch: int,
+    def _to_single_bytes(self) -> None:
+        """A store of partial words arrives: record per byte from now on."""
+        if self.writer is not None:
+            self.writer = np.repeat(self.writer, self.unit)
+            self.epoch = np.repeat(self.epoch, self.unit)
+        self.unit = 1
+
+    def _store_units(self, starts: np.ndarray, itemsize: int, who: np.ndarray, epoch: int,
                      threads_per_group: int) -> tuple[int, int, int] | None:
         assert self.writer is not None and self.epoch is not None
-        positions = (starts[:, None] + np.arange(itemsize)).reshape(-1)
-        who = np.repeat(who, itemsize)
+        per_element = itemsize // self.unit
+        positions = starts // self.unit
+        if per_element > 1:
+            positions = (positions[:, None] + np.arange(per_element)).reshape(-1)
+            who = np.repeat(who, per_element)
         before = self.writer[positions]
         same_group_after_barrier = (before // threads_per_group == who // threads_per_group) & \
             (self.epoch[positions] != epoch)
         clash = (before >= 0) & (before != who) & ~same_group_after_barrier
         if clash.any():
             k = int(np.argmax(clash))
-            return int(positions[k]), int(before[k]), int(who[k])
+            return int(positions[k]) * self.unit, int(before[k]), int(who[k])
         self.writer[positions] = who
         self.epoch[positions] = epoch
         return None
