@@ -169,7 +169,19 @@ def _aliased(roots: list[np.ndarray]) -> bool:
 
 
 def _collect(futures: list[Future]) -> list[RangeResult] | None:
-    results = [future.result() for future in futures]
+    """The ranges' results in order, or None when one failed (the serial run then gives the exact outcome). An
+    executor that cannot run a range at all (a shader its serializer cannot pickle, a worker that died) is warned
+    about, since the dispatch then gains nothing."""
+    results = []
+    for future in futures:
+        try:
+            results.append(future.result())
+        except Exception as error:     # noqa: BLE001 (any executor's failure)
+            warnings.warn(f"parallel dispatch ran serially: the executor could not run a range of workgroups "
+                          f"({type(error).__name__}: {error})", RuntimeWarning, stacklevel=4)
+            for rest in futures:
+                rest.cancel()
+            return None
     return None if any(r.failed or r.unknown for r in results) else results
 
 

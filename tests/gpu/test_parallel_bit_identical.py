@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import struct
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import pickle
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -301,3 +302,26 @@ def test_jobs_and_executor_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_ranges_cover_the_groups_in_order() -> None:
     assert parallel.ranges(10, 4) == [(0, 2), (2, 3), (5, 2), (7, 3)]
     assert parallel.ranges(3, 8) == [(0, 1), (1, 1), (2, 1)]
+
+
+@compute_shader(numthreads=(16, 1, 1))
+def tripled(out=RWByteAddressBuffer("u0")):
+    tid = SV_DispatchThreadID()[:, 0]
+    out.Store(tid * 4, tid * np.uint32(3))
+
+
+class Unpickling(Executor):
+    """An executor whose tasks fail as a process pool's do when the work does not pickle."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        future: Future = Future()
+        future.set_exception(pickle.PicklingError("Can't pickle local object 'test.<locals>.shader'"))
+        return future
+
+
+def test_an_executor_that_cannot_run_the_ranges_gives_the_serial_bytes_and_a_warning() -> None:
+    out = np.zeros(64, np.uint32)
+    with pytest.warns(RuntimeWarning, match="parallel dispatch ran serially: the executor could not run a range of "
+                                            "workgroups \\(PicklingError"):
+        run_dispatch(tripled, {"u0": out.view(np.uint8)}, (4, 1, 1), executor=Unpickling(), jobs=2)
+    assert np.array_equal(out, np.arange(64, dtype=np.uint32) * 3)
