@@ -72,7 +72,7 @@ def store_sequences(draw: st.DrawFn) -> list[tuple[np.ndarray, int, np.ndarray, 
     return stores
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(store_sequences())
 def test_the_history_finds_the_oracles_first_race(stores: list[tuple[np.ndarray, int, np.ndarray, int]]) -> None:
     assert history_first_race(stores) == oracle_first_race(stores)
