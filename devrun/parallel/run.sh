@@ -21,10 +21,10 @@ cd "$(dirname "$0")/../.." || exit 0
 } >>"$LOG" 2>&1
 
 echo "== P1 scaling $(date -u)" >>"$LOG"
-timeout 170 python3 -m benchmarks --only P1 --jobs 1,2,4,8,16 --json "$RES/p1.json" >"$RES/p1.txt" 2>>"$LOG" \
+timeout 160 python3 -m benchmarks --only P1 --jobs 1,2,4,8,16 --json "$RES/p1.json" >"$RES/p1.txt" 2>>"$LOG" \
   || echo "P1 exit status $?" >>"$LOG"
 echo "== threshold $(date -u)" >>"$LOG"
-timeout 50 python3 -m benchmarks.parallel_threshold --jobs 16 >"$RES/threshold.txt" 2>>"$LOG" \
+timeout 60 python3 -m benchmarks.parallel_threshold --jobs 16 >"$RES/threshold.txt" 2>>"$LOG" \
   || echo "threshold exit status $?" >>"$LOG"
 echo "== done $(date -u)" >>"$LOG"
 exit 0
