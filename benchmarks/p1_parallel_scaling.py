@@ -17,9 +17,8 @@ A row's ratio is the speed-up over one job divided by the job count (parallel ef
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import numpy as np
 

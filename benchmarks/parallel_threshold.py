@@ -19,8 +19,14 @@ import numpy as np
 from benchmarks.p1_parallel_scaling import jobs
 from benchmarks.timing import best_time
 from benchmarks.w1_inference import record_frame
-from dxlinalg.gpu import ByteAddressBuffer, RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, parallel
-from dxlinalg.gpu import run_dispatch
+from dxlinalg.gpu import (
+    ByteAddressBuffer,
+    RWByteAddressBuffer,
+    SV_DispatchThreadID,
+    compute_shader,
+    parallel,
+    run_dispatch,
+)
 from dxlinalg.memory.address_space import AddressSpace
 from shaders.coopmat_gemm import F16, run_gemm
 from shaders.host_helpers import GpuContext

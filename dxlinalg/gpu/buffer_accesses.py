@@ -35,7 +35,7 @@ class ByteSet:
     bits: np.ndarray
 
     @staticmethod
-    def of(mask: np.ndarray) -> "ByteSet | None":
+    def of(mask: np.ndarray) -> ByteSet | None:
         if not mask.any():
             return None
         start = int(np.argmax(mask))
@@ -180,7 +180,7 @@ class BufferAccessLog:
 
     def _thread(self, invocation: int) -> str:
         group, index = divmod(invocation, self.threads_per_group)
-        x, y, z = self.grid
+        x, y, _ = self.grid
         return f"thread {index} of thread group {(group % x, (group // x) % y, group // (x * y))}"
 
     def _report(self, number: int, byte: int, first: int, second: int, what: str) -> None:

@@ -32,8 +32,8 @@ import gc
 import os
 import pickle
 import warnings
-from collections.abc import Sequence
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
@@ -176,7 +176,7 @@ def _collect(futures: list[Future]) -> list[RangeResult] | None:
     for future in futures:
         try:
             results.append(future.result())
-        except Exception as error:     # noqa: BLE001 (any executor's failure)
+        except Exception as error:
             warnings.warn(f"parallel dispatch ran serially: the executor could not run a range of workgroups "
                           f"({type(error).__name__}: {error})", RuntimeWarning, stacklevel=4)
             for rest in futures:
@@ -230,7 +230,7 @@ class ForkExecutor(Executor):
                 limit_blas_threads(self.blas_threads)
                 try:
                     outcome = (True, fn(*args, **kwargs))
-                except BaseException as error:  # noqa: BLE001 (handed to the parent)
+                except BaseException as error:
                     outcome = (False, RuntimeError(f"{type(error).__name__}: {error}"))
                 data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
                 with os.fdopen(writer, "wb") as out:

@@ -81,7 +81,7 @@ class ComputeShader:
             f"(it has {', '.join(f'{n}:{d.register}' for n, d in self.bindings.items()) or 'none'})")
 
 
-def _shader_at(module: str, name: str) -> "ComputeShader":
+def _shader_at(module: str, name: str) -> ComputeShader:
     """The module-level shader `module.name` (how a module-level ComputeShader unpickles)."""
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 

@@ -55,7 +55,7 @@ class CompiledFunction:
     blocks: list[CompiledBlock] = field(default_factory=list)
 
 
-def _program_of(words: bytes, entry_point: str, spec_constants: dict[int, object], subgroup_size: int) -> "Program":
+def _program_of(words: bytes, entry_point: str, spec_constants: dict[int, object], subgroup_size: int) -> Program:
     """A Program from its module's words (how a Program unpickles): compiled once per process and key."""
     key = (hash(words), len(words), entry_point, tuple(sorted((k, repr(v)) for k, v in spec_constants.items())),
            subgroup_size)
@@ -69,7 +69,7 @@ def _program_of(words: bytes, entry_point: str, spec_constants: dict[int, object
     return program
 
 
-_unpickled: dict[tuple[object, ...], "Program"] = {}
+_unpickled: dict[tuple[object, ...], Program] = {}
 
 
 class Program:

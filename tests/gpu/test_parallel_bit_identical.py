@@ -9,7 +9,6 @@ must fall back to the serial run. The store-store race rule is checked in both r
 
 from __future__ import annotations
 
-import struct
 import multiprocessing
 import pickle
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -38,8 +37,8 @@ from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.profile.registry import builtin_profile_names
 from dxlinalg.spirv import run
 from dxlinalg.spirv.builder import ComputeKernel
-from dxlinalg.spirv.module import load_module
 from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError
+from dxlinalg.spirv.module import load_module
 from shaders.coopmat_gemm import F16, run_gemm, sample_inputs
 from shaders.groupshared_scan import prefix_sum
 from shaders.host_helpers import GpuContext
