@@ -263,15 +263,16 @@ class StoreHistory:
         (byte, earlier invocation, later invocation), or None."""
         if self.unit > 1 and (itemsize % self.unit or bool(np.any(starts % self.unit))):
             self._to_single_bytes()
-        if starts.size > 1 and not bool(np.all(starts[1:] > starts[:-1])):
-            order = np.argsort(starts, kind="stable")
-            starts, who = starts[order], who[order]
+        if starts.size > 1:
+            if not bool(np.all(starts[1:] > starts[:-1])):
+                order = np.argsort(starts, kind="stable")
+                starts, who = starts[order], who[order]
             overlap = np.flatnonzero(starts[1:] < starts[:-1] + itemsize)
-            differ = overlap[who[overlap + 1] != who[overlap]]
-            if differ.size:
-                k = int(differ[0])
-                return int(starts[k + 1]), int(who[k]), int(who[k + 1])
-            if overlap.size:
+            if overlap.size:                       # elements of one store sharing bytes: a race between lanes
+                differ = overlap[who[overlap + 1] != who[overlap]]
+                if differ.size:
+                    k = int(differ[0])
+                    return int(starts[k + 1]), int(who[k]), int(who[k + 1])
                 self._to_units()
         if self.writer is None:
             found = self._intervals(starts, itemsize, who, epoch)

@@ -215,6 +215,45 @@ def test_a_pickling_process_pool_runs_a_python_shader_and_a_spirv_module(monkeyp
     assert parallel.outcomes == {"merged": 2}
 
 
+@compute_shader(numthreads=(8, 1, 1))
+def shuffle(reads=ByteAddressBuffer("t0"), writes=ByteAddressBuffer("t1"), out=RWByteAddressBuffer("u0")):
+    """Each thread loads the word a table names and stores a function of it where another table says: workgroups
+    may read what others stored, and store where others stored."""
+    tid = SV_DispatchThreadID()[:, 0]
+    value = out.Load(reads.Load(tid * 4) * 4)
+    out.Store(writes.Load(tid * 4) * 4, value * np.uint32(5) + tid)
+
+
+def outcome(produce):  # type: ignore[no-untyped-def]
+    """The bytes `produce()` gives, or the error it raises (type and message)."""
+    try:
+        return produce().tobytes()
+    except UndefinedBehaviorError as error:
+        return (type(error).__name__, str(error))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(groups=st.integers(2, 6), slots=st.integers(4, 64), seed=st.integers(0, 2**16), strict=st.booleans())
+def test_any_read_and_store_pattern_gives_the_serial_bytes_or_error(groups: int, slots: int, seed: int, strict: bool,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dependent or not, racing or not: the parallel run gives what the serial run gives (bytes, or the race
+    error in strict mode), by merging or by falling back."""
+    generator = np.random.default_rng(seed)
+    lanes = groups * 8
+    reads = generator.integers(0, slots, lanes).astype(np.uint32)
+    writes = generator.integers(0, slots, lanes).astype(np.uint32)
+    initial = generator.integers(0, 1000, slots).astype(np.uint32)
+
+    def produce() -> np.ndarray:
+        out = initial.copy()
+        run_dispatch(shuffle, {"t0": reads.view(np.uint8), "t1": writes.view(np.uint8), "u0": out.view(np.uint8)},
+                     (groups, 1, 1), strict=strict, max_lanes_per_chunk=8)
+        return out
+
+    serial, split = both_ways(monkeypatch, lambda: outcome(produce))
+    assert serial == split
+
+
 # -- the race rule ---------------------------------------------------------------------------------------------
 @compute_shader(numthreads=(8, 1, 1))
 def last_group_wins(out=RWByteAddressBuffer("u0")):
