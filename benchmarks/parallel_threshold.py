@@ -1,9 +1,10 @@
 """Where a parallel dispatch starts to pay: W1 frames of 2^10 to 2^18 threads, serial against N jobs.
 
-`dxlinalg.gpu.parallel.MIN_PARALLEL_INVOCATIONS` is the dispatch size below which the layer runs serially. This
-script times the inference sample's FP16 frame (W1, the heaviest per-thread Python shader) and the stream of a
-one-line shader (the lightest) with the threshold lowered to 1, jobs = 1 and jobs = N, interleaved, best of a few,
-and prints for each size the speed-up; the threshold is the smallest size where both gain.
+`dxlinalg.gpu.parallel.MIN_INVOCATIONS_PER_JOB` is the smallest share of a dispatch a worker gets (a smaller
+dispatch uses fewer workers, or runs serially). This script lowers it to 1 and times, with one job and with N,
+interleaved, best of a few: the inference sample's FP16 frame (W1, a heavy Python shader) and a one-line copy
+shader (the lightest) at 2^10 .. 2^18 threads, then C2's GEMM and W5's compiled module at two sizes each. The
+share where W1 gains is the threshold.
 
     python -m benchmarks.parallel_threshold [--jobs N]
 """
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.parallel_threshold", description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker count to compare (default: cores)")
     args = parser.parse_args(argv)
-    parallel.MIN_PARALLEL_INVOCATIONS = 1
+    parallel.MIN_INVOCATIONS_PER_JOB = 1
     weights = random_weights()
     print(f"python -m benchmarks.parallel_threshold --jobs {args.jobs}  ({os.cpu_count()} cores)")
     print(f"{'threads':>9}  {'shader':<7} {'1 job':>10} {f'{args.jobs} jobs':>10}  speed-up")

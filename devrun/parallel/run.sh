@@ -21,10 +21,13 @@ cd "$(dirname "$0")/../.." || exit 0
 } >>"$LOG" 2>&1
 
 echo "== P1 scaling $(date -u)" >>"$LOG"
-timeout 160 python3 -m benchmarks --only P1 --jobs 1,2,4,8,16 --json "$RES/p1.json" >"$RES/p1.txt" 2>>"$LOG" \
+timeout 140 python3 -m benchmarks --only P1 --jobs 1,2,4,8,16 --json "$RES/p1.json" >"$RES/p1.txt" 2>>"$LOG" \
   || echo "P1 exit status $?" >>"$LOG"
 echo "== threshold $(date -u)" >>"$LOG"
-timeout 60 python3 -m benchmarks.parallel_threshold --jobs 16 >"$RES/threshold.txt" 2>>"$LOG" \
+timeout 55 python3 -m benchmarks.parallel_threshold --jobs 16 >"$RES/threshold.txt" 2>>"$LOG" \
   || echo "threshold exit status $?" >>"$LOG"
+echo "== threshold, 4 jobs $(date -u)" >>"$LOG"
+timeout 35 python3 -m benchmarks.parallel_threshold --jobs 4 >"$RES/threshold4.txt" 2>>"$LOG" \
+  || echo "threshold (4 jobs) exit status $?" >>"$LOG"
 echo "== done $(date -u)" >>"$LOG"
 exit 0

@@ -98,8 +98,8 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     work = _ShaderWork(shader, views, groups, prof, strict, groups_per_chunk)  # type: ignore[arg-type]
     summary = DispatchSummary(groups, total_groups * per_group, -(-total_groups // groups_per_chunk),  # type: ignore
                               groups_per_chunk, prof.wave_size)
-    if workers > 1 and total_groups > 1 and \
-            (pool is not None or fork_available()) and total_groups * per_group >= parallel.MIN_PARALLEL_INVOCATIONS:
+    workers = parallel.jobs_for(workers, total_groups, per_group)
+    if workers > 1 and (pool is not None or fork_available()):
         plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
                             per_group, strict)
         if run_in_parallel(plan, workers, pool):

@@ -48,9 +48,14 @@ JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 #: How parallel dispatches ended, for tests and benchmarks: "merged" (ranges applied in workgroup order) or
 #: "serial" (a range's result could differ from the serial run's, which ran instead).
 outcomes: Counter[str] = Counter()
-#: Fewer invocations than this run serially: starting and feeding worker processes costs more than they save
-#: (measured, docs/performance.md "Parallel dispatch").
-MIN_PARALLEL_INVOCATIONS = 16384
+#: Every worker gets at least this many invocations (a dispatch of fewer than twice this runs serially): starting
+#: and feeding a worker costs more than a smaller share saves (measured, docs/performance.md "Parallel dispatch").
+MIN_INVOCATIONS_PER_JOB = 8192
+
+
+def jobs_for(requested: int, groups: int, threads_per_group: int) -> int:
+    """How many jobs a dispatch uses: at most one per workgroup, and each with MIN_INVOCATIONS_PER_JOB or more."""
+    return max(1, min(requested, groups, groups * threads_per_group // max(1, MIN_INVOCATIONS_PER_JOB)))
 
 
 class GroupWork(Protocol):
