@@ -341,6 +341,15 @@ def test_jobs_and_executor_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
         run_dispatch(last_group_wins, {"u0": out}, (1, 1, 1))
 
 
+def test_every_job_gets_a_minimum_share_and_a_workgroup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "MIN_INVOCATIONS_PER_JOB", 8192)
+    assert parallel.jobs_for(16, 4096, 64) == 16            # W1 at 512 x 512: 262,144 invocations
+    assert parallel.jobs_for(16, 256, 64) == 2              # 16,384 invocations: two shares
+    assert parallel.jobs_for(16, 200, 64) == 1              # 12,800: serial
+    assert parallel.jobs_for(16, 3, 8192) == 3              # no more jobs than workgroups
+    assert parallel.jobs_for(1, 4096, 64) == 1
+
+
 def test_ranges_cover_the_groups_in_order() -> None:
     assert parallel.ranges(10, 4) == [(0, 2), (2, 3), (5, 2), (7, 3)]
     assert parallel.ranges(3, 8) == [(0, 1), (1, 1), (2, 1)]
