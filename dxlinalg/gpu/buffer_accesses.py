@@ -77,6 +77,7 @@ class BufferAccessLog:
         self.unknown = False
         self.atomic_calls = False
         self._number: dict[int, int] = {}
+        self._keep: list[np.ndarray] = []            # owners whose ids are keys of _number
         self._roots: list[np.ndarray] = []
         self._names: list[str] = []
         self._written: list[np.ndarray | None] = []
@@ -91,6 +92,11 @@ class BufferAccessLog:
     def _add(self, root: np.ndarray) -> int:
         number = len(self._roots)
         self._number[id(root)] = number
+        owner = root
+        while isinstance(owner.base, np.ndarray):     # views of the root name the array owning its bytes
+            owner = owner.base
+        self._number.setdefault(id(owner), number)
+        self._keep.append(owner)
         self._roots.append(root)
         self._names.append("")
         for per_root in (self._written, self._read, self._history):

@@ -29,12 +29,14 @@ from __future__ import annotations
 import copy
 import ctypes
 import gc
+import multiprocessing
 import os
 import pickle
+import tempfile
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -127,7 +129,7 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     if executor is not None:
         results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
     else:
-        results = _run_forked(payload, cuts, jobs)
+        results = _run_pooled(payload, cuts, jobs)
     if results is None or not _mergeable(results, plan.strict, roots):
         outcomes["serial"] += 1
         return False
@@ -250,9 +252,15 @@ _BLAS_THREAD_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set
                         "openblas_set_num_threads64_", "openblas_set_num_threads", "MKL_Set_Num_Threads")
 
 
+_blas_setter: list[object] = []
+
+
 def limit_blas_threads(count: int) -> bool:
     """Ask the BLAS numpy loaded to use `count` threads (in a forked worker: `jobs` workers each running the
     parent's BLAS thread count would oversubscribe the cores). Whether a BLAS took it; nothing else changes."""
+    if _blas_setter:
+        _blas_setter[0](ctypes.c_int(count))  # type: ignore[operator]
+        return True
     try:
         with open("/proc/self/maps") as maps:
             paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl" in line.lower()}
@@ -266,6 +274,7 @@ def limit_blas_threads(count: int) -> bool:
         for name in _BLAS_THREAD_SETTERS:
             setter = getattr(library, name, None)
             if setter is not None:
+                _blas_setter.append(setter)
                 setter(ctypes.c_int(count))
                 return True
     return False
@@ -273,6 +282,55 @@ def limit_blas_threads(count: int) -> bool:
 
 def fork_available() -> bool:
     return hasattr(os, "fork")
+
+
+_pool: ProcessPoolExecutor | None = None
+_pool_size = 0
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    """The workers kept for dispatches (forked once, at the first parallel dispatch; `max(cores, jobs)` of them):
+    their heaps stay warm from one dispatch to the next, where a child forked per dispatch pays a copy-on-write
+    fault for every page of the parent's heap it writes."""
+    global _pool, _pool_size
+    if _pool is None or jobs > _pool_size:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool_size = max(jobs, os.cpu_count() or 1)
+        _pool = ProcessPoolExecutor(_pool_size, mp_context=multiprocessing.get_context("fork"))
+    return _pool
+
+
+def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
+                jobs: int) -> list[RangeResult] | None:
+    """The default executor: the kept workers, given the dispatch pickled once into a file in shared memory (each
+    reads its own private copy). A dispatch that does not pickle (a shader defined inside a function) runs in
+    children forked for it instead."""
+    try:
+        blob = pickle.dumps(payload, protocol=4)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return _run_forked(payload, cuts, jobs)
+    folder = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    handle, path = tempfile.mkstemp(prefix="dxlinalg-dispatch-", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(blob)
+        blas = max(1, (os.cpu_count() or 1) // jobs)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
+            pool = worker_pool(jobs)
+            futures = [pool.submit(_run_from_file, path, first, count, blas) for first, count in cuts]
+        return _collect(futures)
+    finally:
+        os.unlink(path)
+
+
+def _run_from_file(path: str, first: int, count: int, blas_threads: int) -> RangeResult:
+    """A kept worker's task: read the pickled dispatch (a private copy) and run one range of it."""
+    limit_blas_threads(blas_threads)
+    with open(path, "rb") as source:
+        payload = pickle.loads(source.read())
+    return run_range(payload, first, count, private=True)
 
 
 def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
