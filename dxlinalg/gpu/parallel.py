@@ -18,10 +18,12 @@ before every range is checked) whenever the ranges' results could differ from it
   it could not name the buffer.
 
 Only the Executor protocol is used (`submit` and `Future.result`), so the standard pools, Dask's
-`Client.get_executor()` or Ray's executors plug in. The default is `ForkExecutor`: `DXLINALG_JOBS` (else
-`os.cpu_count()`) children forked for the dispatch, one per range; they inherit the work, so shaders defined
-inside functions need no pickling, and only their results (the bytes they wrote) come back. Other executors get the work as an argument (a thread pool
-shares it; a process pool pickles it, which needs picklable shaders: Dask and Ray pickle closures too).
+`Client.get_executor()` or Ray's executors plug in. By default the ranges run on workers kept across dispatches
+(`worker_pool`: forked once, max(cores, jobs) of them; jobs = `DXLINALG_JOBS`, else `os.cpu_count()`), each
+dispatch pickled once into a file in /dev/shm that every worker reads into its own memory; a dispatch that does
+not pickle (a shader defined inside a function) runs in children forked for it (`ForkExecutor`), which inherit
+the work. Other executors get the work as an argument (a thread pool shares it, and each task copies it; a
+process pool pickles it: Dask and Ray pickle closures too).
 """
 
 from __future__ import annotations
@@ -220,7 +222,7 @@ class _ForkedResult(Future):  # type: ignore[type-arg]
 class ForkExecutor(Executor):
     """Runs each task in a child forked at `submit`: the child sees the parent's objects as they are then (the
     dispatch's shader, bindings and memory, closures included), so only the result crosses a process boundary.
-    The default executor of a parallel dispatch, made for the dispatch (POSIX only)."""
+    The default's fallback for a dispatch that does not pickle, made for the dispatch (POSIX only)."""
 
     def __init__(self, blas_threads: int = 1) -> None:
         self.blas_threads = blas_threads
@@ -335,7 +337,7 @@ def _run_from_file(path: str, first: int, count: int, blas_threads: int) -> Rang
 
 def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
                 jobs: int) -> list[RangeResult] | None:
-    """The default executor: a child forked per range (at most `jobs` at a time), inheriting the work."""
+    """A child forked per range (at most `jobs` at a time), inheriting the work: for dispatches that do not pickle."""
     executor = ForkExecutor(blas_threads=max(1, (os.cpu_count() or 1) // jobs))
     results: list[RangeResult] = []
     for wave in range(0, len(cuts), jobs):
