@@ -322,6 +322,9 @@ def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             pool = worker_pool(jobs)
             futures = [pool.submit(_run_from_file, path, first, count, blas) for first, count in cuts]
+        for future in futures:
+            if future.exception() is not None:    # e.g. a shader defined after the workers were forked
+                return _run_forked(payload, cuts, jobs)
         return _collect(futures)
     finally:
         os.unlink(path)
