@@ -376,3 +376,12 @@ def test_an_executor_that_cannot_run_the_ranges_gives_the_serial_bytes_and_a_war
                                             "workgroups \\(PicklingError"):
         run_dispatch(tripled, {"u0": out.view(np.uint8)}, (4, 1, 1), executor=Unpickling(), jobs=2)
     assert np.array_equal(out, np.arange(64, dtype=np.uint32) * 3)
+
+
+def test_a_factory_made_shader_pickles_as_its_factory_and_arguments() -> None:
+    """`shader_factory` (the samples' `#define`-style builders): the kept workers get such a shader by recipe."""
+    from shaders.coopmat_gemm import gemm_shader
+    shader = gemm_shader(F16, 32, 16, 16, 16)
+    copy = pickle.loads(pickle.dumps(shader))
+    assert copy.name == shader.name and copy.numthreads == shader.numthreads and copy.bindings == shader.bindings
+    assert pickle.loads(pickle.dumps(shader)) is copy            # built once per process and arguments
