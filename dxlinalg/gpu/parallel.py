@@ -54,7 +54,7 @@ JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 outcomes: Counter[str] = Counter()
 #: Every worker gets at least this many invocations (a dispatch of fewer than twice this runs serially): starting
 #: and feeding a worker costs more than a smaller share saves (measured, docs/performance.md "Parallel dispatch").
-MIN_INVOCATIONS_PER_JOB = 32768
+MIN_INVOCATIONS_PER_JOB = 16384
 
 
 def jobs_for(requested: int, groups: int, threads_per_group: int) -> int:
