@@ -57,14 +57,7 @@ from shaders.host_helpers import (
     find_mul_property,
     query_mul_properties,
 )
-from shaders.mlp_model import (
-    ENCODING_FREQUENCIES,
-    MlpWeights,
-    evaluate_float64,
-    frequency_encoding,
-    pixel_uv,
-    random_weights,
-)
+from shaders.mlp_model import ENCODING_FREQUENCIES, MlpWeights, evaluate_float64, frequency_encoding, pixel_uv, random_weights
 from shaders.png import write_png
 
 THREADS_PER_GROUP = 64
