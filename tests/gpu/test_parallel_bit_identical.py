@@ -385,3 +385,26 @@ def test_a_factory_made_shader_pickles_as_its_factory_and_arguments() -> None:
     copy = pickle.loads(pickle.dumps(shader))
     assert copy.name == shader.name and copy.numthreads == shader.numthreads and copy.bindings == shader.bindings
     assert pickle.loads(pickle.dumps(shader)) is copy            # built once per process and arguments
+
+
+def test_a_shader_defined_in_a_function_runs_in_children_forked_for_the_dispatch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It does not pickle, so the kept workers cannot take it: `ForkExecutor` children inherit it instead."""
+    scale = np.uint32(7)
+
+    @compute_shader(numthreads=(16, 1, 1))
+    def scaled(out=RWByteAddressBuffer("u0")):
+        tid = SV_DispatchThreadID()[:, 0]
+        out.Store(tid * 4, tid * scale)
+
+    forked = []
+    original = parallel._run_forked
+    monkeypatch.setattr(parallel, "_run_forked", lambda *args: forked.append(1) or original(*args))
+
+    def produce() -> np.ndarray:
+        out = np.zeros(128, np.uint32)
+        run_dispatch(scaled, {"u0": out.view(np.uint8)}, (8, 1, 1))
+        return out
+
+    serial, split = both_ways(monkeypatch, produce)
+    assert same_bytes(serial, split) and forked == [1] and parallel.outcomes == {"merged": 1}
