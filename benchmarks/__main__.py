@@ -1,6 +1,6 @@
 """Run the registered workloads, print one table of ratios measured in the same run, write JSON.
 
-    python -m benchmarks [--quick] [--json FILE] [--only W1,W4]
+    python -m benchmarks [--quick] [--json FILE] [--only W1,W4] [--jobs 1,2,4,8,16]
 
 Goals are reported, never enforced: the exit status is non-zero only when a workload fails to run.
 """
@@ -126,11 +126,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--default-malloc", action="store_true",
                         help="leave glibc's malloc thresholds alone (by default freed memory is kept for reuse, "
                              "for both sides of every ratio; see dxlinalg.memory.host_allocator)")
+    parser.add_argument("--jobs", metavar="1,2,4", help="worker counts of the P1 scaling rows (default: powers of "
+                                                          "two up to the core count, and the core count)")
     args = parser.parse_args(argv)
     try:
         workloads = select(args.only)
     except ValueError as error:
         parser.error(f"--only: {error}")
+    if args.jobs is not None:
+        try:
+            counts = [int(part) for part in args.jobs.split(",") if part.strip()]
+        except ValueError:
+            counts = []
+        if not counts or min(counts) < 1:
+            parser.error(f"--jobs {args.jobs!r}: give positive worker counts separated by commas, e.g. 1,2,4")
+        import benchmarks.p1_parallel_scaling as scaling
+        scaling.JOB_COUNTS = sorted(set(counts) | {1})
     settings = [f"{name}={os.environ[name]}" for name in BLAS_THREAD_VARIABLES if os.environ.get(name)]
     command = " ".join([*settings, "python -m benchmarks", *argv])
     started = datetime.datetime.now(datetime.timezone.utc)

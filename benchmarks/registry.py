@@ -38,6 +38,7 @@ WORKLOADS: list[Workload] = [
     Workload("L1", "benchmarks.l1_workgroup_reduce"),
     Workload("L2", "benchmarks.l2_control_flow"),
     Workload("L3", "benchmarks.l3_coopmat_gemm"),
+    Workload("P1", "benchmarks.p1_parallel_scaling"),
 ]
 
 PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})

@@ -6,7 +6,9 @@ its own buffers (`shaders.mlp_inference_spirv.render`: the MUL_OPTIMAL weights a
 the root constants as push constants, one invocation per pixel, strict mode, the module read and compiled
 once). The baseline is W1's recorded Dispatch of the Python DXIL shader (`ExecuteCommandLists`) on the
 same frame, and the second one W1's numpy chain. The images must be the same bits, or the workload fails.
-The three are timed interleaved (best of N each), so load from other processes hits all of them.
+The three are timed interleaved (best of N each), so load from other processes hits all of them. Both
+dispatches run with one job (`DXLINALG_JOBS=1`): W5 compares the two executors core for core; how each spreads
+over cores is P1's row (`benchmarks.p1_parallel_scaling`).
 
     python -m benchmarks --only W5 [--quick]
 """
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from benchmarks.p1_parallel_scaling import jobs
 from benchmarks.timing import best_time
 from benchmarks.w1_inference import bare_chain, encoded_features, record_frame
 from shaders import mlp_inference_spirv
@@ -74,14 +77,15 @@ def run(quick: bool) -> list[dict[str, object]]:
     side = SIDE[quick]
     rows = []
     for variant in VARIANTS:
-        m = measure(variant, side, side, REPEATS[quick])
+        with jobs(1):
+            m = measure(variant, side, side, REPEATS[quick])
         rows.append({
             "name": f"{m.module}, {m.threads:,} threads",
             "seconds": m.seconds, "baseline_seconds": m.dispatch_seconds, "ratio": m.ratio,
             "threads": m.threads, "chain_seconds": m.chain_seconds, "ratio_to_chain": m.seconds / m.chain_seconds,
             "notes": (f"dxlinalg.spirv.run of shaders/spirv/{m.module} on W1's frame ({side // 64} x {side} groups "
                       f"of 64), profile {PROFILE}, strict; vs ExecuteCommandLists of the Python shader's Dispatch; "
-                      f"images equal bit for bit; numpy chain {m.chain_seconds * 1e3:.3g} ms "
+                      f"one job each; images equal bit for bit; numpy chain {m.chain_seconds * 1e3:.3g} ms "
                       f"({m.seconds / m.chain_seconds:.2f}x of it); best of {REPEATS[quick]} interleaved"),
         })
     return rows

@@ -23,7 +23,7 @@ import sys
 
 import numpy as np
 
-from dxlinalg.gpu.shader import ComputeShader
+from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RootConstants,
@@ -62,6 +62,7 @@ MAX_N = 4096
 TOLERANCE = 2.0 ** -10
 
 
+@shader_factory
 def attention_shader(wave_size: int) -> ComputeShader:
     """The attention compute shader: one wave of `wave_size` threads per group and query block."""
     QType = coopmat[float16_t, gl_ScopeSubgroup, BLOCK, HEAD, gl_MatrixUseA]

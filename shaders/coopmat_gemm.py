@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from d3d12api import *
-from dxlinalg.gpu.shader import ComputeShader
+from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RootConstants,
@@ -76,6 +76,7 @@ INT8 = GemmVariant("int8 x int8 + int32", int8_t, int32_t)
 
 
 # --- the shader -----------------------------------------------------------------------------------------
+@shader_factory
 def gemm_shader(variant: GemmVariant, wave_size: int, tile_m: int = TILE_M, tile_n: int = TILE_N,
                 tile_k: int = TILE_K) -> ComputeShader:
     """The GEMM compute shader for `variant`, one wave of `wave_size` threads per group and tile."""

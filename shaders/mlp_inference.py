@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     DATA_TYPE_FLOAT16,
     DATA_TYPE_SINT8,
@@ -91,6 +92,7 @@ WEIGHT_OFFSET, BIAS_OFFSET, DEQUANT, QUANT = 4, 8, 12, 16
 FLOAT_CONSTANTS, INT8_CONSTANTS = 12, 20
 
 
+@shader_factory
 def make_float_shader(data_type: int, shapes: list[tuple[int, int]]):
     """`#define DT ...` then compile: one shader per weight type, as an HLSL build would."""
     layers = len(shapes)
@@ -115,6 +117,7 @@ def make_float_shader(data_type: int, shapes: list[tuple[int, int]]):
     return mlp_float
 
 
+@shader_factory
 def make_int8_shader(shapes: list[tuple[int, int]]):
     """Quantised network: packed int8 activations, int8 weights, int32 bias and accumulators."""
     layers = len(shapes)

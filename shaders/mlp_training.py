@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     DATA_TYPE_FLOAT16,
     MATRIX_LAYOUT_OUTER_PRODUCT_OPTIMAL,
@@ -90,6 +91,7 @@ def sample_uv(thread: np.ndarray, step: np.uint32) -> np.ndarray:
     return np.stack(coords, axis=1)
 
 
+@shader_factory
 def make_training_shader(layout: "ParameterLayout"):
     """Forward, loss gradient, backward and gradient accumulation for one batch."""
     shapes = layout.shapes

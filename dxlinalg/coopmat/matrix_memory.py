@@ -168,11 +168,12 @@ def _per_instance_ints(value: object, instances: int, what: str, op: str) -> np.
     return np.broadcast_to(array.astype(np.int64), (instances,))
 
 
-def _settle(memory: MatrixMemory) -> None:
-    """Apply atomics a running dispatch holds back before their bytes are read or overwritten."""
+def _settle(memory: MatrixMemory, *, storing: bool = False) -> None:
+    """Apply atomics a running dispatch holds back before their bytes are read or overwritten (a load counts as
+    reading the whole buffer in the dispatch's access log; a store's bytes are found by the parallel layer)."""
     ctx = current_context()
     if ctx is not None:
-        ctx.settle_memory(memory.data)
+        ctx.settle_memory(memory.data, precise=storing)
 
 
 def load_matrix(memory: MatrixMemory, result_type: CoopMatType, *, layout: object, stride: object,
@@ -210,7 +211,7 @@ def store_matrix(memory: MatrixMemory, matrix: CoopMatrix, *, layout: object, st
                                    f"{memory.instances} scope instances")
     access = element_offsets(memory, matrix.type, layout, stride, element_offset, pointee, pointee_components,
                               True, strict, op)
-    _settle(memory)
+    _settle(memory, storing=True)
     elements = np.flatnonzero(access.inside)                                  # (instance, row, col) order
     itemsize = matrix.type.component.itemsize
     bits = np.ascontiguousarray(matrix.values).view(bits_dtype(itemsize)).reshape(-1)[elements]

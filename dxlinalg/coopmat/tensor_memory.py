@@ -35,6 +35,7 @@ from dxlinalg.coopmat.tensor_addressing import (
 from dxlinalg.coopmat.tensor_layout import TensorLayout
 from dxlinalg.coopmat.tensor_view import TensorView
 from dxlinalg.errors import InvalidArgumentError
+from dxlinalg.gpu.context import current_context
 from dxlinalg.gpu.resources import BufferRange, resolve_handle
 from dxlinalg.profile.model import CooperativeMatrixSettings
 
@@ -138,6 +139,13 @@ def _gather_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray) -
     return np.ascontiguousarray(raw).view(bits_dtype(unit))[..., 0]
 
 
+def _note_read(rng: BufferRange) -> None:
+    """A parallel range reads this buffer (`gpu.buffer_accesses`); which bytes is not logged here."""
+    ctx = current_context()
+    if ctx is not None and ctx.state.accesses is not None:
+        ctx.state.accesses.note_read(rng.data)
+
+
 def _scatter_units(rng: BufferRange, offset: int, unit: int, index: np.ndarray, bits: np.ndarray) -> None:
     """Write `bits` (unsigned integers of `unit` bytes) to the distinct element indices `index`."""
     units = _unit_view(rng, offset, unit)
@@ -173,6 +181,7 @@ def load_tensor(memory: object, shape: tuple[int, int], layout: TensorLayout, dt
     else:
         unit = dtype.itemsize
     rng = resolve_handle(memory, f"{op} memory")
+    _note_read(rng)
     offset = _pointer_offset(rng, pointer_offset, op)
     rules.check_pointer_aligned(strict, rng.base_address + offset, f"({rng.name} + {offset})", op)
     addresses = tensor_element_addresses((m, n), layout, view, store=False, strict=strict, op=op, settings=settings)

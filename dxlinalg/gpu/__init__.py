@@ -51,7 +51,7 @@ from dxlinalg.gpu.resources import (
     resolve_handle,
 )
 from dxlinalg.gpu.serial_atomics import AtomicOp
-from dxlinalg.gpu.shader import ComputeShader, compute_shader
+from dxlinalg.gpu.shader import ComputeShader, compute_shader, shader_factory
 from dxlinalg.gpu.typed_view import BufferMemory, ByteAddressedMemory, TypedView, row_major_strides
 from dxlinalg.gpu.wave import (
     SV_DispatchThreadID,
@@ -89,5 +89,5 @@ __all__ = [
     "WaveActiveCountBits", "WaveActiveMax", "WaveActiveMin", "WaveActiveProduct", "WaveActiveSum",
     "WaveGetLaneCount", "WaveGetLaneIndex", "WaveIsFirstLane", "WaveReadLaneAt", "WaveReadLaneFirst",
     "active_lanes", "assign", "compute_shader", "current_context", "else_", "if_", "lane_return",
-    "resolve_handle", "run_dispatch", "standalone_lanes",
+    "resolve_handle", "run_dispatch", "shader_factory", "standalone_lanes",
 ]

@@ -47,6 +47,8 @@ def group_barrier(*, execution: bool, memory: MemorySemantics, what: str = "grou
             f"NONE), got {execution!r} and {memory!r}")
     if not execution:
         return          # statements already run in order for every lane: a fence alone changes nothing here
+    if ctx.state.accesses is not None:
+        ctx.state.accesses.barrier()    # orders the group's device-memory stores for the race check
     reached = ctx.per_group_count(ctx.active)
     if ctx.strict:
         live = ctx.per_group_count(np.ones(ctx.lanes, dtype=bool) if returned_must_reach else ctx.live)

@@ -24,6 +24,7 @@ from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 
 if TYPE_CHECKING:
+    from dxlinalg.gpu.buffer_accesses import BufferAccessLog
     from dxlinalg.gpu.groupshared import GroupSharedMemory
 
 
@@ -61,9 +62,11 @@ class LaneGeometry:
 
 @dataclass
 class DispatchState:
-    """What outlives one chunk of a dispatch: the counter that seeds each atomic call's order."""
+    """What outlives one chunk of a dispatch: the counter that seeds each atomic call's order, and the log of
+    device-memory accesses (store-store races in strict mode; a parallel range's reads and writes)."""
 
     atomic_calls: Iterator[int] = field(default_factory=itertools.count)
+    accesses: BufferAccessLog | None = None
 
 
 class DeferredWrites(Protocol):
@@ -204,11 +207,18 @@ class ExecutionContext:
         return self.lane_ints(value, what)
 
     def next_atomic_call(self) -> int:
+        if self.state.accesses is not None:
+            self.state.accesses.atomic_calls = True
         return next(self.state.atomic_calls)
 
-    def settle_memory(self, data: np.ndarray | None = None) -> None:
+    def settle_memory(self, data: np.ndarray | None = None, *, precise: bool = False) -> None:
         """Apply the held-back writes before memory is read or written: all of them when `data` is
-        None (the end of a chunk), else only if one lands in the backing store `data`."""
+        None (the end of a chunk), else only if one lands in the backing store `data`.
+
+        Unless `precise` (the caller notes the bytes it reads and stores itself), `data` counts as read
+        in the dispatch's access log: a parallel run cannot then assume another range's writes unseen."""
+        if data is not None and not precise and self.state.accesses is not None:
+            self.state.accesses.note_read(data)
         pending = self.deferred_writes
         if pending is not None and (data is None or pending.touches(data)):
             pending.flush()

@@ -6,18 +6,22 @@ are numbered x fastest, then y, then z; each chunk holds whole groups, at most
 threads are numbered by SV_GroupIndex and cut into waves of the profile's wave size (a group
 whose size is not a multiple of it ends with a partial wave). A shader's groupshared arrays get
 fresh memory per chunk, one row per group (`dxlinalg.gpu.groupshared`); chunks are also cut so that
-this memory stays under `MAX_GROUPSHARED_BYTES_PER_CHUNK`.
+this memory stays under `MAX_GROUPSHARED_BYTES_PER_CHUNK`. Large dispatches spread their workgroups over worker
+processes (`dxlinalg.gpu.parallel`), with results equal to the serial run's bytes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError, UnsupportedError
+from dxlinalg.gpu import parallel
+from dxlinalg.gpu.buffer_accesses import BufferAccessLog
 from dxlinalg.gpu.context import DispatchState, ExecutionContext, LaneGeometry, activate
 from dxlinalg.gpu.groupshared import GroupSharedMemory, check_groupshared_size
 from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
@@ -30,7 +34,9 @@ from dxlinalg.gpu.resources import (
     resolve_handle,
     root_constant_values,
 )
+from dxlinalg.gpu.parallel import ParallelPlan, check_executor, fork_available, requested_jobs, run_in_parallel
 from dxlinalg.gpu.shader import ComputeShader
+from dxlinalg.memory.address_space import Buffer
 from dxlinalg.profile.model import DeviceProfile
 from dxlinalg.profile.registry import load_profile
 
@@ -53,13 +59,20 @@ class DispatchSummary:
 def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
                  thread_groups: tuple[int, int, int] = (1, 1, 1),
                  profile: str | DeviceProfile = "reference", *, strict: bool = True,
-                 max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK) -> DispatchSummary:
+                 max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK, jobs: int | None = None,
+                 executor: Executor | None = None, memory: Sequence[Buffer | np.ndarray] = (),
+                 shared: Sequence[object] = ()) -> DispatchSummary:
     """Run `shader` over `thread_groups` on `profile` (Dispatch(x, y, z)).
 
     `bindings` maps each binding's name or register ("t0", "u0", "b0") to its resource: for
     buffers a `BufferBinding(buffer, offset)` (a root descriptor's GPU VA resolved), a `Buffer`,
     an object with a `.buffer` Buffer, or a uint8 numpy array; for root constants a sequence of
     ints/floats or a uint32 array. `strict` makes undefined behaviour raise.
+
+    `jobs` worker processes share the workgroups (default $DXLINALG_JOBS, else every core; 1 is serial), or
+    `executor` runs them (any concurrent.futures.Executor); results are the serial run's bytes
+    (`dxlinalg.gpu.parallel`). A surface whose shader reaches memory beyond its bindings names it in `memory`
+    (Buffers or backing arrays) and the objects the workers may share rather than copy in `shared`.
     """
     prof = load_profile(profile)
     groups = tuple(int(n) for n in thread_groups)
@@ -73,6 +86,8 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
             f"waves of {prof.wave_size} lanes (WaveLaneCountMin/Max); the pipeline cannot be created")
     if max_lanes_per_chunk < 1:
         raise InvalidArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
+    workers = requested_jobs(jobs)
+    pool = check_executor(executor)
     shared_bytes = shader.groupshared_bytes
     check_groupshared_size(shared_bytes, prof, f"shader {shader.name!r}")
     views = _bind(shader, bindings)
@@ -80,19 +95,53 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     per_group = shader.threads_per_group
     groups_per_chunk = max(1, min(max_lanes_per_chunk // per_group,
                                   MAX_GROUPSHARED_BYTES_PER_CHUNK // max(shared_bytes, 1)))
-    state = DispatchState()
-    chunks = 0
-    for first in range(0, total_groups, groups_per_chunk):
-        count = min(groups_per_chunk, total_groups - first)
-        geometry = _geometry(first, count, groups, shader.numthreads, prof.wave_size)
-        ctx = ExecutionContext(geometry, prof, strict, state, defer_atomics=True)
-        with activate(ctx):
-            try:
-                shader.function(**views, **_groupshared_arrays(shader, ctx))
-            finally:
-                ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
-        chunks += 1
-    return DispatchSummary(groups, total_groups * per_group, chunks, groups_per_chunk, prof.wave_size)  # type: ignore[arg-type]
+    work = _ShaderWork(shader, views, groups, prof, strict, groups_per_chunk)  # type: ignore[arg-type]
+    summary = DispatchSummary(groups, total_groups * per_group, -(-total_groups // groups_per_chunk),  # type: ignore
+                              groups_per_chunk, prof.wave_size)
+    workers = parallel.jobs_for(workers, total_groups, per_group)
+    if workers > 1 and (pool is not None or fork_available()):
+        plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
+                            per_group, strict)
+        if run_in_parallel(plan, workers, pool):
+            return summary
+    log = BufferAccessLog(groups, per_group, races=True, record=False) if strict else None  # type: ignore[arg-type]
+    work.run_groups(0, total_groups, log)
+    return summary
+
+
+@dataclass
+class _ShaderWork:
+    """A bound dispatch of a Python shader: what runs any range of its workgroups (`gpu.parallel.GroupWork`)."""
+
+    shader: ComputeShader
+    views: dict[str, object]
+    grid: tuple[int, int, int]
+    profile: DeviceProfile
+    strict: bool
+    groups_per_chunk: int
+
+    def run_groups(self, first_group: int, count: int, log: BufferAccessLog | None) -> None:
+        state = DispatchState(accesses=log)
+        for first in range(first_group, first_group + count, self.groups_per_chunk):
+            chunk = min(self.groups_per_chunk, first_group + count - first)
+            geometry = _geometry(first, chunk, self.grid, self.shader.numthreads, self.profile.wave_size)
+            ctx = ExecutionContext(geometry, self.profile, self.strict, state, defer_atomics=True)
+            if log is not None:
+                log.first_group = first
+            with activate(ctx):
+                try:
+                    self.shader.function(**self.views, **_groupshared_arrays(self.shader, ctx))
+                finally:
+                    ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
+
+
+def _bound_memory(views: Mapping[str, object]) -> list[Buffer | np.ndarray]:
+    """The backing stores of the bound buffers (a Buffer where the binding has one, so its version is bumped)."""
+    found: list[Buffer | np.ndarray] = []
+    for view in views.values():
+        if isinstance(view, ByteAddressBufferView):
+            found.append(view.range.buffer if view.range.buffer is not None else view.range.data)
+    return found
 
 
 def _bind(shader: ComputeShader, bindings: Mapping[str, object]) -> dict[str, object]:

@@ -174,10 +174,12 @@ def load_elements(rng: BufferRange, offset: object, dtype: np.dtype, count: int,
                   method: str) -> np.ndarray:
     """(lanes, count) elements of `dtype` at per-lane byte offsets; zeros for lanes not loading."""
     ctx = require_context(method)
-    ctx.settle_memory(rng.data)
+    ctx.settle_memory(rng.data, precise=True)
     dtype = np.dtype(dtype)
     offsets = ctx.lane_ints(offset, f"{method} offset")
     lanes = _lanes_to_access(ctx, rng, offsets, dtype.itemsize * count, alignment, method)
+    if ctx.state.accesses is not None:
+        ctx.state.accesses.note_load(rng.data, rng.base_offset + offsets[lanes], dtype.itemsize * count)
     run = _packed_run(rng, offsets, lanes, dtype.itemsize * count)
     if run is not None:
         return rng.data[run].view(dtype).reshape(ctx.lanes, count).copy()
@@ -197,16 +199,21 @@ def load_elements(rng: BufferRange, offset: object, dtype: np.dtype, count: int,
 def store_elements(rng: BufferRange, offset: object, values: np.ndarray, alignment: int, method: str) -> None:
     """Write (lanes, count) elements at per-lane byte offsets, active lanes only.
 
-    Lanes writing the same bytes race, as on a GPU; here the highest such lane wins.
+    Lanes writing the same bytes race, as on a GPU: strict mode reports it (`gpu.buffer_accesses`), permissive
+    mode lets the highest such lane win.
     """
     ctx = require_context(method)
     if not rng.writable:
         raise InvalidArgumentError(f"{method}: {rng.name} is a read-only ByteAddressBuffer (SRV)")
-    ctx.settle_memory(rng.data)
+    ctx.settle_memory(rng.data, precise=True)
     values = np.ascontiguousarray(values)
     count = values.shape[1]
     offsets = ctx.lane_ints(offset, f"{method} offset")
     lanes = _lanes_to_access(ctx, rng, offsets, values.dtype.itemsize * count, alignment, method)
+    if ctx.state.accesses is not None:
+        chosen = np.flatnonzero(lanes)
+        ctx.state.accesses.note_store(ctx, rng.data, rng.base_offset + offsets[chosen], values.dtype.itemsize * count,
+                                      chosen, rng.name, method)
     run = _packed_run(rng, offsets, lanes, values.dtype.itemsize * count)
     if run is not None:
         rng.data[run] = values.view(np.uint8).reshape(-1)

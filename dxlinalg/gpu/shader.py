@@ -13,7 +13,11 @@ thread groups; `[WaveSize(N)]` is `wave_size=N`.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
+import pickle
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -38,6 +42,18 @@ class ComputeShader:
     @property
     def name(self) -> str:
         return self.function.__name__
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        """A shader defined at module level pickles as a reference to it (the decorator replaced its function
+        there), so process pools can ship a dispatch (`dxlinalg.gpu.parallel`); any other pickles by value."""
+        recipe = self.__dict__.get("_recipe")
+        if recipe is not None:
+            return (_shader_from_recipe, recipe)
+        module = sys.modules.get(getattr(self.function, "__module__", ""), None)
+        qualname = getattr(self.function, "__qualname__", "")
+        if module is not None and "." not in qualname and getattr(module, qualname, None) is self:
+            return (_shader_at, (module.__name__, qualname))
+        return (ComputeShader, (self.function, self.numthreads, self.bindings, self.wave_size, self.groupshared))
 
     @property
     def threads_per_group(self) -> int:
@@ -68,6 +84,34 @@ class ComputeShader:
         raise InvalidArgumentError(
             f"shader {self.name!r} declares no binding named or at register {key!r} "
             f"(it has {', '.join(f'{n}:{d.register}' for n, d in self.bindings.items()) or 'none'})")
+
+
+def shader_factory(factory: Callable[..., ComputeShader]) -> Callable[..., ComputeShader]:
+    """Decorator for a module-level function that builds shaders (`#define`s as arguments): each shader it returns
+    pickles as the factory and its arguments, so a process pool can run a dispatch of it (`dxlinalg.gpu.parallel`);
+    a worker calls the factory again, once per arguments."""
+    @functools.wraps(factory)
+    def build(*args: object, **kwargs: object) -> ComputeShader:
+        shader = factory(*args, **kwargs)
+        object.__setattr__(shader, "_recipe", (factory.__module__, factory.__qualname__, args, kwargs))
+        return shader
+    return build
+
+
+_built: dict[bytes, ComputeShader] = {}
+
+
+def _shader_from_recipe(module: str, name: str, args: tuple[object, ...], kwargs: dict[str, object]) -> ComputeShader:
+    """The shader a `shader_factory` builds from these arguments (how such a shader unpickles), built once."""
+    key = pickle.dumps((module, name, args, kwargs))
+    if key not in _built:
+        _built[key] = getattr(importlib.import_module(module), name)(*args, **kwargs)
+    return _built[key]
+
+
+def _shader_at(module: str, name: str) -> ComputeShader:
+    """The module-level shader `module.name` (how a module-level ComputeShader unpickles)."""
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 def compute_shader(*, numthreads: tuple[int, int, int],

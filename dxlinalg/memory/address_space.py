@@ -68,6 +68,10 @@ class AddressSpace:
         self._next += span + GUARD_GAP
         return buffer
 
+    def buffers(self) -> list[Buffer]:
+        """Every buffer allocated here, in allocation order (released ones included, marked not alive)."""
+        return list(self._buffers)
+
     def release(self, buffer: Buffer) -> None:
         """Unmap a buffer: its addresses now resolve to nothing."""
         buffer.alive = False

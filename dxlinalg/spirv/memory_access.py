@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from dxlinalg.errors import UndefinedBehaviorError
+from dxlinalg.gpu.buffer_accesses import current_log
 from dxlinalg.gpu.context import ExecutionContext
 from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.memory.address_space import AddressSpace, Buffer
@@ -72,6 +73,23 @@ class Region:
         if self.buffer is not None:
             self.buffer.mark_written()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied or pickled, `data` stays a view of `buffer.data` (a parallel dispatch's private memory,
+        `dxlinalg.gpu.parallel`): stores through this region and through a PhysicalStorageBuffer pointer land in
+        the same bytes, as they do here."""
+        state = {name: getattr(self, name) for name in self.__slots__}
+        if self.buffer is not None and (self.data is self.buffer.data or self.data.base is self.buffer.data):
+            start = self.data.__array_interface__["data"][0] - self.buffer.data.__array_interface__["data"][0]
+            state["data"] = (start, self.data.shape[0])
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        if isinstance(self.data, tuple):
+            start, length = self.data
+            self.data = self.buffer.data[start: start + length]
+
 
 def _active(mask: np.ndarray, lanes: int) -> np.ndarray:
     """The mask for values with `lanes` lanes (1: whether any lane is active)."""
@@ -122,6 +140,9 @@ def _gather(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndar
         raw = np.zeros(addresses.shape, leaf.storage)
     else:
         absolute = addresses + region.base
+        logged = current_log()
+        if logged is not None:
+            logged[1].note_load(region.data, absolute if touch is None else absolute[touch], leaf.storage.itemsize)
         found = _elements(region, leaf.storage, absolute)
         if found is not None:
             elements, index = found
@@ -132,6 +153,23 @@ def _gather(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndar
         if touch is not None:
             raw = np.where(touch, raw, np.zeros((), leaf.storage))
     return _as_value(leaf, raw)
+
+
+def _note_store(logged: tuple[Any, Any], region: Region, absolute: np.ndarray, lane_of: np.ndarray,
+                mask: np.ndarray, leaf: LeafLayout, where: Location | None, *, uniform: bool) -> None:
+    """Log a buffer store's bytes and lanes (`gpu.buffer_accesses`: store-store races, parallel ranges). A store
+    whose pointer and value are the same on every lane (one row) is made by each active lane."""
+    ctx, log = logged
+    starts, lanes = absolute.reshape(-1), lane_of.reshape(-1)
+    if mask.shape[0] != ctx.lanes:
+        return
+    if uniform:
+        lanes = np.flatnonzero(mask)
+        starts = np.broadcast_to(starts, (lanes.size, starts.size))
+    try:
+        log.note_store(ctx, region.data, starts, leaf.storage.itemsize, lanes, region.name, "store")
+    except UndefinedBehaviorError as error:
+        raise SpirvUndefinedBehaviorError(at(where, str(error))) from None
 
 
 def _scatter(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
@@ -146,11 +184,18 @@ def _scatter(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.nd
     addresses, touch = _checked_addresses(region, leaf, offsets, active, strict, where, "store")
     raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
     raw = np.broadcast_to(raw, addresses.shape)
+    logged = current_log()
+    if logged is not None:
+        lane_of = np.broadcast_to(np.arange(addresses.shape[0]).reshape((-1,) + (1,) * (addresses.ndim - 1)),
+                                  addresses.shape)
     if touch is not None:
         addresses, raw = addresses[touch], raw[touch]
     if addresses.size == 0:
         return
     absolute = addresses + region.base
+    if logged is not None:
+        _note_store(logged, region, absolute, lane_of if touch is None else lane_of[touch], mask, leaf, where,
+                    uniform=lane_of.shape[0] == 1 and mask.shape[0] > 1)
     found = _elements(region, leaf.storage, absolute)
     if found is not None:
         elements, index = found

@@ -90,8 +90,31 @@ class CompiledFunction:
     blocks: list[CompiledBlock] = field(default_factory=list)
 
 
+def _program_of(words: bytes, entry_point: str, spec_constants: dict[int, object], subgroup_size: int) -> Program:
+    """A Program from its module's words (how a Program unpickles): compiled once per process and key."""
+    key = (hash(words), len(words), entry_point, tuple(sorted((k, repr(v)) for k, v in spec_constants.items())),
+           subgroup_size)
+    program = _unpickled.get(key)
+    if program is None:
+        from dxlinalg.spirv.module import Module
+        from dxlinalg.spirv.reader import read_binary
+        module = Module(read_binary(words))
+        program = _unpickled[key] = Program(module, Specialization(module, spec_constants, subgroup_size),
+                                            module.entry_point(entry_point))
+    return program
+
+
+_unpickled: dict[tuple[object, ...], Program] = {}
+
+
 class Program:
     """One entry point of a specialized module, ready to run."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as the module's words and the specialization (compiled code holds closures): a process pool
+        running a dispatch's workgroups (`dxlinalg.gpu.parallel`) compiles it again, once per process."""
+        return (_program_of, (self.module.binary.words.tobytes(), self.entry_point.name, dict(self.spec._overrides),
+                              self.spec.subgroup_size))
 
     def __init__(self, module: Module, spec: Specialization, entry: EntryPoint) -> None:
         self.module = module

@@ -10,6 +10,7 @@ function once for all of its lanes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv.builtins import builtin_value
 from dxlinalg.spirv.compiler import DEFAULT_WORK_LIMIT, Invocation
 from dxlinalg.spirv.coopmat_type import check_cooperative_matrix_types
-from dxlinalg.spirv.enums import Decoration, StorageClass, enum_label
+from dxlinalg.spirv.enums import AddressingModel, Decoration, StorageClass, enum_label
 from dxlinalg.spirv.errors import (
     SpirvArgumentError,
     SpirvUnsupportedError,
@@ -309,6 +310,14 @@ class _Dispatch:
         whole = f"{storage} {_label(variable)} (set {key[0]}, binding {key[1]})"
         self.template[variable.id] = DescriptorArray(whole, regions, layout, length)
 
+    def reachable_buffers(self, space: AddressSpace) -> list[Buffer]:
+        """The device buffers the shader may touch: the bound ones, and with PhysicalStorageBuffer64 addressing
+        every live buffer of the address space (a parallel dispatch copies and compares these)."""
+        model = self.program.module.memory_model
+        if model is not None and model.operands[0] == AddressingModel.PhysicalStorageBuffer64:
+            return [buffer for buffer in space.buffers() if buffer.alive]
+        return list({id(b.buffer): b.buffer for b in self.bindings.values()}.values())
+
     def run_chunk(self) -> None:
         ctx = current_context()
         assert ctx is not None
@@ -373,7 +382,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
         strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
         work_limit: int = DEFAULT_WORK_LIMIT, max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
-        base_group: tuple[int, int, int] = (0, 0, 0)) -> dict[BufferKey, np.ndarray]:
+        base_group: tuple[int, int, int] = (0, 0, 0), jobs: int | None = None,
+        executor: Executor | None = None) -> dict[BufferKey, np.ndarray]:
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
 
     `buffers` maps (set, binding) (an element of a descriptor array: (set, binding, element); an element
@@ -386,7 +396,9 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     chunk's lanes plus a fixed cost, `program.block_weight`), so a loop that never ends stops within seconds;
     `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
     together, and with them the memory a chunk's values take. `base_group` is the first WorkgroupId
-    (vkCmdDispatchBase's baseGroupX/Y/Z): groups run from it to base_group + groups - 1.
+    (vkCmdDispatchBase's baseGroupX/Y/Z): groups run from it to base_group + groups - 1. `jobs` worker processes
+    (default $DXLINALG_JOBS, else every core; 1: serial) or `executor` (any concurrent.futures.Executor) share the
+    workgroups; the results are the serial run's bytes (`dxlinalg.gpu.parallel`).
     """
     device = load_profile(profile)
     program = prepare(module, entry_point, spec_constants, device.wave_size)
@@ -410,14 +422,16 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     dispatch = _Dispatch(program, grid, buffer_map, None if push_constants is None else bytes(push_constants),
                          space, step_limit, base, work_limit)
     try:
-        shader = compute_shader(numthreads=program.local_size)(_named(dispatch.run_chunk))
+        shader = compute_shader(numthreads=program.local_size)(_EntryPoint(dispatch))
     except InvalidArgumentError as error:
         raise SpirvUnsupportedError(f"workgroup size {program.local_size}: {error}") from None
     dispatch.workgroup.check_fits(device, entry_point)
     check_cooperative_matrix_types(program, device, strict)
     size = program.local_size
     max_lanes_per_chunk = dispatch.workgroup.lanes_per_chunk(size[0] * size[1] * size[2], max_lanes_per_chunk)
-    run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk)
+    run_dispatch(shader, {}, grid, device, strict=strict, max_lanes_per_chunk=max_lanes_per_chunk, jobs=jobs,
+                 executor=executor, memory=dispatch.reachable_buffers(space),
+                 shared=[program, program.module, program.spec])
     results = {}
     for key, binding in dispatch.bindings.items():
         if isinstance(buffer_map[key], (Buffer, BufferSlice)):
@@ -428,7 +442,14 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     return results
 
 
-def _named(function: Any) -> Any:
-    def spirv_entry_point() -> None:
-        function()
-    return spirv_entry_point
+class _EntryPoint:
+    """The compiled entry point as the dispatch's shader function: runs the running chunk's lanes. An object, not
+    a closure, so a parallel dispatch's private copy (`dxlinalg.gpu.parallel`) copies the bound memory with it."""
+
+    __name__ = "spirv_entry_point"
+
+    def __init__(self, dispatch: _Dispatch) -> None:
+        self.dispatch = dispatch
+
+    def __call__(self) -> None:
+        self.dispatch.run_chunk()

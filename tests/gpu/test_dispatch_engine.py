@@ -161,7 +161,7 @@ def test_memory_stays_bounded_however_large_the_dispatch():
         space = AddressSpace()
         src, dst = space.allocate(groups * 256 * 16), space.allocate(groups * 256 * 16)
         tracemalloc.start()
-        run_dispatch(stream, {"t0": src, "u0": dst}, (groups, 1, 1), max_lanes_per_chunk=4096)
+        run_dispatch(stream, {"t0": src, "u0": dst}, (groups, 1, 1), max_lanes_per_chunk=4096, jobs=1)
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
         assert np.all(dst.data.view(np.uint32) == 1)

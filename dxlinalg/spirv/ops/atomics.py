@@ -108,7 +108,7 @@ def _atomic(c: InstructionContext, dtype: np.dtype, operand_ids: list[int | np.n
                 continue
             if not region.writable:
                 raise c.fail(f"{region.name} is read-only")
-            f.inv.ctx.settle_memory(region.data)
+            f.inv.ctx.settle_memory(region.data, precise=region.shared is None)
             if region.shared is not None:
                 assert region.lane_base is not None
                 value, comparand = shared.operands(operands)
@@ -122,6 +122,11 @@ def _atomic(c: InstructionContext, dtype: np.dtype, operand_ids: list[int | np.n
                 continue
             usable = region.data.shape[0] - region.data.shape[0] % itemsize
             elements = region.data[:usable].view(dtype)
+            log = f.inv.ctx.state.accesses
+            if log is not None:             # an atomic reads and writes its element (no race with other atomics)
+                log.note_load(region.data, index * itemsize, itemsize)
+                log.note_store(f.inv.ctx, region.data, index * itemsize, itemsize, active, region.name, "atomic",
+                               atomic=True)
             chains = Chains.of(index)
             ordered_index = index[chains.order]
             heads = ordered_index[chains.start]

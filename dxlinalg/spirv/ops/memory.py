@@ -172,7 +172,7 @@ def _load(c: InstructionContext) -> Compute:
         region = ptr.region
         if region.constant and ptr.offsets.shape[0] == 1 and f.full:    # full: some lane is active
             return uniform_load(region, ptr.layout, int(ptr.offsets[0]), f.mask, f.inv.strict, where)
-        f.inv.ctx.settle_memory(region.data)
+        f.inv.ctx.settle_memory(region.data, precise=True)           # the load logs its bytes
         return load(region, ptr.layout, ptr.offsets, f.mask, f.inv.strict, where)
     return memory
 
@@ -182,7 +182,7 @@ def _split_load(f: Frame, ptr: SplitPointer, pointee: SpvType, where: Any) -> An
     element is not bound (permissive mode) read zero."""
     result = zero_value(pointee, (f.mask.shape[0],))
     for lanes, part in ptr.parts:
-        f.inv.ctx.settle_memory(part.region.data)
+        f.inv.ctx.settle_memory(part.region.data, precise=True)
         result = merge(lanes, load(part.region, part.layout, part.offsets, f.mask & lanes, f.inv.strict, where),
                        result)
     return result
@@ -221,7 +221,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
             if not region.writable:
                 raise SpirvValidationError(at(where, f"{region.name} is read-only (a uniform block or push "
                                                      f"constants)"))
-            f.inv.ctx.settle_memory(region.data)
+            f.inv.ctx.settle_memory(region.data, precise=True)       # the store logs its bytes
             store(region, part.layout, part.offsets, value, f.mask if lanes is None else f.mask & lanes,
                   f.inv.strict, where, None if f.inv.strict else f.inv.store_order())
     return memory

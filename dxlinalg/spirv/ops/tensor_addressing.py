@@ -671,7 +671,7 @@ def _store_tensor(c: InstructionContext) -> Compute:
         matrix = scoped.gather(f.values[object_id])
         settings = f.inv.ctx.profile.coopmat
         for memory in instance_memories(c, f, scoped, pointer_id, storage, active, op):
-            f.inv.ctx.settle_memory(memory.range.data)
+            f.inv.ctx.settle_memory(memory.range.data, precise=True)       # a store: its bytes are logged
             _track(memory, scoped, object_type.matrix, layouts, views, layout_type, extra.view_type, True,
                    f.inv.strict, op)
             keys, group_of = _groups(layouts[memory.instances], None if views is None else views[memory.instances],
