@@ -1,5 +1,5 @@
 """The nvidia-h100 profile in permissive mode against what an NVIDIA H200 (driver 580.159.04) wrote for the
-issue-23 probes (devrun/faithful: GLSL sources, build and run scripts; tests/data/nvidia_h100_faithful: the
+issue-23 probes (hardware/devrun/faithful: GLSL sources, build and run scripts; tests/data/nvidia_h100_faithful: the
 recorded results and the probe modules). Each test runs the same module on the same inputs and compares bytes."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
 DATA = Path(__file__).resolve().parents[1] / "data" / "nvidia_h100_faithful"
 RESULTS = np.load(DATA / "results.npz")
 PROFILE = "nvidia-h100"
-OPA_FILL = 0x3800                  # float16 0.5 in every slot before the accumulate (devrun/faithful/gen.py)
+OPA_FILL = 0x3800                  # float16 0.5 in every slot before the accumulate (hardware/devrun/faithful/gen.py)
 OPA_FOOTPRINT = {(4, 8): 128, (8, 8): 128, (16, 16): 512, (16, 32): 1536, (32, 16): 1536}
 BLOCK_SENTINEL = -7.0
 

@@ -1,6 +1,6 @@
 """dxlinalg.mlir on the nvidia-h100 profile against what an H200 computed for the IREE kernels of shaders/mlir/.
 
-Each kernel of shaders/mlir/manifest.json ran on the GPU (devrun/mlir-kernels/run.sh, the vmfb compiled from the
+Each kernel of shaders/mlir/manifest.json ran on the GPU (hardware/devrun/mlir-kernels/run.sh, the vmfb compiled from the
 same source with the same options, so the GPU ran the PTX of the dumped kernel) on the inputs of tests/data/mlir/inputs/;
 the outputs are in tests/data/mlir/gpu/ (the upstream-form kernels, gpu.module and func.func with memref arguments,
 use those of the IREE kernel named by their `same_as`). Here the dumped nvgpu-level kernel runs through `dxlinalg.mlir.run`, in its

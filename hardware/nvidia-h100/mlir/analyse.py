@@ -1,7 +1,7 @@
 """Bring the GPU probe's results into tests/data/mlir/gpu/ and find, for every kernel and input set, which numpy
 model of tests/data/mlir/models.py gives the GPU's bits.
 
-Usage: python hardware/nvidia-h100/mlir/analyse.py RESULTS_DIR      (RESULTS_DIR: what devrun/mlir-kernels/run.sh
+Usage: python hardware/nvidia-h100/mlir/analyse.py RESULTS_DIR      (RESULTS_DIR: what hardware/devrun/mlir-kernels/run.sh
 wrote under $RES, e.g. /work/devres/mlir-kernels)
 
 Writes tests/data/mlir/gpu/<kernel>/<set>/binding<N>.npy (the Python-API outputs; the iree-run-module ones must be

@@ -8,7 +8,7 @@ very dispatch that was dumped. The outputs become the ground truth in tests/data
 Usage: python probe.py OUT_DIR [--driver cuda] [--vmfb-dir DIR] [--repeat 2] [--run-module PATH]
 With --run-module (the path of iree-run-module) every kernel runs through that command-line tool instead of the
 Python API: the GPU machine runs both, so a broken Python binding still leaves results.
-Needs numpy and iree-base-runtime (the GPU machine gets the wheel carried: devrun/mlir-kernels/run.sh). Each kernel
+Needs numpy and iree-base-runtime (the GPU machine gets the wheel carried: hardware/devrun/mlir-kernels/run.sh). Each kernel
 and input set is run on its own: a failure is logged and the others still run. Writes
 OUT_DIR/<kernel>/<set>/binding<N>.npy, OUT_DIR/results.json (per run: status, repeat equality, seconds) and
 OUT_DIR/device.json (driver, devices, versions).

@@ -7,7 +7,7 @@
 RES=${RES:-/tmp/res/parallel}
 mkdir -p "$RES"
 LOG="$RES/log.txt"
-cd "$(dirname "$0")/../.." || exit 0
+cd "$(dirname "$0")/../../.." || exit 0
 {
   echo "== $(date -u) on $(hostname), $(nproc) cores"
   PY=python3

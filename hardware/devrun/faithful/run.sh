@@ -4,12 +4,12 @@
 # libvulkan-dev for the headers), gcc, and python3 with numpy. Writes $RES/log.txt, the vkrun logs
 # and $RES/faithful.npz.xz (every result, compressed by reduce.py). One failing probe group never
 # stops the others. About 1 minute.
-#   cd /tmp/faithful && RES=/tmp/res/faithful bash devrun/faithful/run.sh
+#   cd /tmp/faithful && RES=/tmp/res/faithful bash hardware/devrun/faithful/run.sh
 #   PROBE_GROUPS="slang" ... runs only the named groups (the first H200 run lost the Slang group to a wrong entry name)
 set -u
 RES=${RES:-/tmp/res/faithful}
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
 CARRY=${CARRY:-$ROOT/devrun-carry}
 WORK=${WORK:-/tmp/faithful-work}
 mkdir -p "$RES" "$WORK"

@@ -9,7 +9,7 @@ test's `//TEST_INPUT: ubuffer(...)` lines, packed as render-test packs them: one
 or 2/4 a word for stride 2/1; size max(words, count x stride) rounded up to a word). Tests with
 other inputs (uniforms, textures, push constants) are listed as skipped with the reason.
 
-    /work/venv/bin/python devrun/faithful/slang_tests.py SLANG_CHECKOUT_GIT_DIR
+    /work/venv/bin/python hardware/devrun/faithful/slang_tests.py SLANG_CHECKOUT_GIT_DIR
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
+REPO = HERE.parents[2]
 sys.path.insert(0, str(REPO / "shaders" / "spirv"))
 import build as samples
 

@@ -1,7 +1,7 @@
 """The permissive byte-equality of Slang's tests: every module the H200 ran (its dumped buffers in a run's
 faithful.npz.xz) run through dxlinalg.spirv.run on nvidia-h100 in permissive mode, buffer by buffer.
 
-    PYTHONPATH=.:devrun/faithful python devrun/faithful/slang_compare.py RUN.npz.xz [--strict]
+    PYTHONPATH=.:hardware/devrun/faithful python hardware/devrun/faithful/slang_compare.py RUN.npz.xz [--strict]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Write tests/data/nvidia_h100_faithful/ from a run's faithful.npz.xz: the H200's results the CI replay needs
 (tests/hardware_replay/test_nvidia_h100_faithful.py), the probe modules, and the transcendental summary.
 
-    PYTHONPATH=devrun/faithful python devrun/faithful/record.py /work/devres/faithful/faithful.npz.xz
+    PYTHONPATH=hardware/devrun/faithful python hardware/devrun/faithful/record.py /work/devres/faithful/faithful.npz.xz
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 import reduce
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parents[1] / "tests" / "data" / "nvidia_h100_faithful"
+OUT = HERE.parents[2] / "tests" / "data" / "nvidia_h100_faithful"
 MODULES = ("intdiv32", "intdiv16", "intdiv64", "intdiv_cv", "race", "shuffle", "bf16conv", "tensor_block_store",
            "opa_to_4x8", "opa_to_8x8", "opa_to_16x16", "opa_to_16x32", "opa_to_32x16", "transc16", "transc32",
            "bf16_muladd")

