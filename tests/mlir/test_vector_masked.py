@@ -154,16 +154,19 @@ def test_the_generic_forms_read_the_same() -> None:
   %s = vector.step : vector<8xindex>
   %pass = arith.constant dense<0.0> : vector<8xf32>
   %v = vector.maskedload %src[%c0], %m, %pass : memref<8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
-  vector.maskedstore %dst[%c0], %m, %v : memref<8xf32>, vector<8xi1>, vector<8xf32>"""
+  %o = arith.muli %tid, %c8 : index
+  vector.maskedstore %dst[%o], %m, %v : memref<256xf32>, vector<8xi1>, vector<8xf32>"""
     generic = """  %m = "vector.create_mask"(%c4) : (index) -> vector<8xi1>
   %s = "vector.step"() : () -> vector<8xindex>
   %pass = arith.constant dense<0.0> : vector<8xf32>
   %v = "vector.maskedload"(%src, %c0, %m, %pass) : (memref<8xf32>, index, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
-  "vector.maskedstore"(%dst, %c0, %m, %v) : (memref<8xf32>, index, vector<8xi1>, vector<8xf32>) -> ()"""
+  %o = "arith.muli"(%tid, %c8) : (index, index) -> index
+  "vector.maskedstore"(%dst, %o, %m, %v) : (memref<256xf32>, index, vector<8xi1>, vector<8xf32>) -> ()"""
     src = np.arange(1, 9, dtype=np.float32)
-    results = [mlir.run(kernel(body, "%src: memref<8xf32>, %dst: memref<8xf32>"), "k",
-                        buffers={0: src, 1: np.zeros(8, np.float32)})[1] for body in (custom, generic)]
-    assert np.array_equal(results[0], [1, 2, 3, 4, 0, 0, 0, 0]) and np.array_equal(results[0], results[1])
+    results = [mlir.run(kernel(body, "%src: memref<8xf32>, %dst: memref<256xf32>"), "k",   # a row per lane:
+                        buffers={0: src, 1: np.zeros(256, np.float32)})[1] for body in (custom, generic)]  # no race
+    assert np.array_equal(results[0].reshape(LANES, 8), np.tile([1, 2, 3, 4, 0, 0, 0, 0], (LANES, 1)))
+    assert np.array_equal(results[0], results[1])
 
 
 @pytest.mark.parametrize("body, error, match", [

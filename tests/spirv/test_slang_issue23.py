@@ -47,7 +47,11 @@ def test_bfloat16_and_float8_matrices_multiply(key, check):
 @pytest.mark.parametrize("key, count", [("cooperative_matrix__bfloat16_arith__0", 6),
                                         ("cooperative_matrix__bfloat16_comparison__0", 8)])
 def test_bfloat16_arithmetic_through_float32_and_comparisons(key, count):
-    assert run_slang(key, strict=True)[:count].tolist() == [1] * count
+    # Every invocation of Slang's test stores its results to the same words: a data race by Vulkan's memory model,
+    # which strict mode reports; permissive mode gives the CHECK values (every invocation stores the same ones).
+    with pytest.raises(SpirvUndefinedBehaviorError, match="device-memory data race"):
+        run_slang(key, strict=True)
+    assert run_slang(key, strict=False)[:count].tolist() == [1] * count
 
 
 def test_a_block_size_store_is_undefined_and_permissive_follows_the_profile():
