@@ -1,4 +1,4 @@
-"""Slang's own tests (compiled modules in data/slang_issue23, bound as Slang's render-test binds them) for the
+"""Slang's own tests (compiled modules in data/slang_tests, bound as Slang's render-test binds them) for the
 issue-23 fixes; the expected values are the tests' CHECK lines (shader-slang/slang tests/cooperative-matrix)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
 
-DATA = Path(__file__).parent / "data" / "slang_issue23"
+DATA = Path(__file__).parent / "data" / "slang_tests"
 TESTS = {t["key"]: t for t in json.loads((DATA / "manifest.json").read_text())["tests"]}
 
 
