@@ -9,6 +9,7 @@ import numpy as np
 from dxlinalg.mlir.errors import MlirUndefinedBehaviorError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.ops.registry import fail
+from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.values import is_supported_element, numpy_dtype
 from dxlinalg.nvgpu.types import INDEX, ScalarType, Type, VectorType
 
@@ -115,3 +116,13 @@ def index_result(machine: Any, values: np.ndarray) -> np.ndarray:
 
 def is_index(type_: Type) -> bool:
     return element_of(type_) == INDEX
+
+
+def parse_operand_to_type(p: OpParser) -> None:
+    """The custom form `%r = OP %x {attrs} : T to U` that memref.cast, vector.broadcast, shape_cast and bitcast share."""
+    p.operand()
+    p.attr_dict()
+    p.expect(":", "before the types")
+    p.operand_types.append(p.type())
+    p.expect_keyword("to", "between the types")
+    p.result_types.append(p.type())

@@ -13,7 +13,7 @@ from dxlinalg.gpu.groupshared import GroupSharedMemory
 from dxlinalg.mlir.errors import MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef, PrivateMemory
-from dxlinalg.mlir.ops.common import report, uniform
+from dxlinalg.mlir.ops.common import parse_operand_to_type, report, uniform
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
 from dxlinalg.mlir.values import numpy_dtype
@@ -327,16 +327,6 @@ def _kept_dimensions(sizes: list[int], result: MemRefType) -> list[int]:
     return keep
 
 
-def _parse_cast(p: OpParser) -> None:
-    """`%r = memref.cast %m : memref<4xf32> to memref<?xf32>`."""
-    p.operand()
-    p.attr_dict()
-    p.expect(":", "before the types")
-    p.operand_types.append(p.type())
-    p.expect_keyword("to", "between the types")
-    p.result_types.append(p.type())
-
-
 def _verify_cast(op: Operation) -> None:
     source = check_memref(op, op.operand_types[0], "source")
     result = check_memref(op, op.result_types[0], "result")
@@ -579,7 +569,7 @@ def _register() -> None:
     define("memref.assume_alignment", parse=_parse_assume_alignment, verify=_verify_assume_alignment,
            lower=_lower_assume_alignment)
     define("memref.subview", parse=_parse_subview, verify=_verify_subview, lower=_lower_subview)
-    define("memref.cast", parse=_parse_cast, verify=_verify_cast, lower=_lower_cast)
+    define("memref.cast", parse=parse_operand_to_type, verify=_verify_cast, lower=_lower_cast)
     define("memref.expand_shape", parse=_parse_reshape, verify=_verify_reshape, lower=_lower_reshape)
     define("memref.collapse_shape", parse=_parse_reshape, verify=_verify_reshape, lower=_lower_reshape)
     define("memref.reinterpret_cast", parse=_parse_reinterpret_cast, verify=_verify_reinterpret_cast,

@@ -21,7 +21,7 @@ import numpy as np
 from dxlinalg.mlir.errors import MlirUnsupportedError, at
 from dxlinalg.mlir.ir import Operation
 from dxlinalg.mlir.memref import MemRef
-from dxlinalg.mlir.ops.common import dtype_of, element_of, report, shape_of
+from dxlinalg.mlir.ops.common import dtype_of, element_of, parse_operand_to_type, report, shape_of
 from dxlinalg.mlir.ops.memref import DYNAMIC, check_memref
 from dxlinalg.mlir.ops.registry import define, expect_counts, fail
 from dxlinalg.mlir.parser import OpParser
@@ -285,16 +285,6 @@ def _lower_transfer(op: Operation, lw: Any) -> Any:
 
 
 # -- register operations ----------------------------------------------------------------------------------------------------
-def _parse_broadcast(p: OpParser) -> None:
-    """`%v = vector.broadcast %s : f32 to vector<4xf32>`."""
-    p.operand()
-    p.attr_dict()
-    p.expect(":", "before the types")
-    p.operand_types.append(p.type())
-    p.expect_keyword("to", "between the types")
-    p.result_types.append(p.type())
-
-
 def _verify_broadcast(op: Operation) -> None:
     source, result = op.operand_types[0], _vector(op, op.result_types[0], "result")
     if element_of(source) != result.element:
@@ -500,16 +490,6 @@ def _lower_insert_strided(op: Operation, lw: Any) -> Any:
     return kernel
 
 
-def _parse_cast(p: OpParser) -> None:
-    """`vector.shape_cast %v : T to U` / `vector.bitcast %v : T to U`."""
-    p.operand()
-    p.attr_dict()
-    p.expect(":", "before the types")
-    p.operand_types.append(p.type())
-    p.expect_keyword("to", "between the types")
-    p.result_types.append(p.type())
-
-
 def _verify_shape_cast(op: Operation) -> None:
     source, result = _vector(op, op.operand_types[0], "source"), _vector(op, op.result_types[0], "result")
     if source.element != result.element or int(np.prod(source.shape)) != int(np.prod(result.shape)):
@@ -709,15 +689,15 @@ def _register() -> None:
     define("vector.store", parse=_parse_store, verify=_verify_store, lower=_lower_store)
     define("vector.transfer_read", parse=_parse_transfer, verify=_verify_transfer, lower=_lower_transfer)
     define("vector.transfer_write", parse=_parse_transfer, verify=_verify_transfer, lower=_lower_transfer)
-    define("vector.broadcast", parse=_parse_broadcast, verify=_verify_broadcast, lower=_lower_broadcast)
+    define("vector.broadcast", parse=parse_operand_to_type, verify=_verify_broadcast, lower=_lower_broadcast)
     define("vector.splat", parse=_parse_splat, verify=_verify_splat, lower=_lower_broadcast)
     define("vector.extract", parse=_parse_extract, verify=_verify_extract, lower=_lower_extract)
     define("vector.insert", parse=_parse_insert, verify=_verify_insert, lower=_lower_insert)
     define("vector.extract_strided_slice", parse=_parse_strided, verify=_verify_strided,
            lower=_lower_extract_strided)
     define("vector.insert_strided_slice", parse=_parse_strided, verify=_verify_strided, lower=_lower_insert_strided)
-    define("vector.shape_cast", parse=_parse_cast, verify=_verify_shape_cast, lower=_lower_shape_cast)
-    define("vector.bitcast", parse=_parse_cast, verify=_verify_bitcast, lower=_lower_bitcast)
+    define("vector.shape_cast", parse=parse_operand_to_type, verify=_verify_shape_cast, lower=_lower_shape_cast)
+    define("vector.bitcast", parse=parse_operand_to_type, verify=_verify_bitcast, lower=_lower_bitcast)
     define("vector.fma", parse=_parse_same_type(3), verify=_verify_fma, lower=_lower_fma)
     define("vector.reduction", parse=_parse_reduction, verify=_verify_reduction, lower=_lower_reduction)
     define("vector.from_elements", parse=_parse_from_elements, verify=_verify_from_elements,

@@ -105,42 +105,35 @@ def _lower_create_mask(op: Operation, lw: Any) -> Any:
 
 
 # -- the masked accesses -----------------------------------------------------------------------------------------
-def _parse_maskedload(p: OpParser) -> None:
-    """`%r = vector.maskedload %m[%i, %j], %mask, %pass : memref<...>, vector<8xi1>, vector<8xf16> into
-    vector<8xf16>`."""
+def _parse_masked_access(p: OpParser, operand: str, type_: str) -> None:
+    """`%m[%i, %j], %mask, %x {attrs} : memref<...>, vector<8xi1>, vector<8xT>`: what maskedload (x the
+    pass-through value) and maskedstore (x the stored value) share."""
     p.operand()
     indices = p.indices()
     p.expect(",", "before the mask")
     p.operand()
-    p.expect(",", "before the pass-through value")
+    p.expect(",", f"before the {operand}")
     p.operand()
     p.attr_dict()
     p.expect(":", "before the types")
     memref = p.type()
     p.expect(",", "between the memref and mask types")
     mask = p.type()
-    p.expect(",", "between the mask and pass-through types")
-    passthrough = p.type()
+    p.expect(",", f"between the mask and {type_} types")
+    p.operand_types[:] = [memref] + [INDEX] * len(indices) + [mask, p.type()]
+
+
+def _parse_maskedload(p: OpParser) -> None:
+    """`%r = vector.maskedload %m[%i, %j], %mask, %pass : memref<...>, vector<8xi1>, vector<8xf16> into
+    vector<8xf16>`."""
+    _parse_masked_access(p, "pass-through value", "pass-through")
     p.expect_keyword("into", "before the result type")
-    p.operand_types[:] = [memref] + [INDEX] * len(indices) + [mask, passthrough]
     p.result_types.append(p.type())
 
 
 def _parse_maskedstore(p: OpParser) -> None:
     """`vector.maskedstore %m[%i, %j], %mask, %value : memref<...>, vector<8xi1>, vector<8xf32>`."""
-    p.operand()
-    indices = p.indices()
-    p.expect(",", "before the mask")
-    p.operand()
-    p.expect(",", "before the stored value")
-    p.operand()
-    p.attr_dict()
-    p.expect(":", "before the types")
-    memref = p.type()
-    p.expect(",", "between the memref and mask types")
-    mask = p.type()
-    p.expect(",", "between the mask and value types")
-    p.operand_types[:] = [memref] + [INDEX] * len(indices) + [mask, p.type()]
+    _parse_masked_access(p, "stored value", "value")
 
 
 def _parse_scatter(p: OpParser) -> None:
