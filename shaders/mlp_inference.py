@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -314,9 +316,11 @@ def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: i
                          bias_buffer, image, constants)
 
 
-def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, height: int) -> InferenceResult:
-    """Prepare the variant, render one frame, and compare it with the float64 network."""
-    frame = prepare_variant(gpu, variant, weights, width, height)
+def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, height: int, *,
+                prepare: Callable[..., Any] | None = None) -> InferenceResult:
+    """Prepare the variant (with `prepare`, this module's `prepare_variant` by default: the SM 6.10 sample passes
+    its own), render one frame, and compare it with the float64 network."""
+    frame = (prepare or prepare_variant)(gpu, variant, weights, width, height)
     frame.record(gpu.list)
     gpu.execute_and_wait()
     image = frame.read_image(gpu)
@@ -326,7 +330,13 @@ def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    return run_sample(argv, __doc__, prepare_variant, "inference")
+
+
+def run_sample(argv: list[str] | None, doc: str | None, prepare: Callable[..., Any], image_prefix: str,
+               heading: str = "MLP inference") -> int:
+    """The samples' command line: render each chosen variant with `prepare`, print its error, write its image."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     parser.add_argument("--profile", default="reference", type=sample_args.profile)
     parser.add_argument("--variant", default="all", choices=[*VARIANTS, "all"])
     parser.add_argument("--size", type=sample_args.int_in(1, MAX_IMAGE_SIZE), default=256,
@@ -337,14 +347,14 @@ def main(argv: list[str] | None = None) -> int:
     weights = random_weights()
     variants = VARIANTS if args.variant == "all" else (args.variant,)
     sizes = [weights.layer_shapes[0][1]] + [m for m, _ in weights.layer_shapes]
-    print(f"MLP inference {' -> '.join(map(str, sizes))} over {args.size} x {args.size} pixels "
+    print(f"{heading} {' -> '.join(map(str, sizes))} over {args.size} x {args.size} pixels "
           f"on profile '{args.profile}'")
     for variant in variants:
-        result = run_variant(gpu, variant, weights, args.size, args.size)
+        result = run_variant(gpu, variant, weights, args.size, args.size, prepare=prepare)
         print(f"  {variant:5s} weights {result.weight_type:38s} max error {result.max_error:.2e}  "
               f"mean error {result.mean_error:.2e}" + (f"  ({result.note})" if result.note else ""))
         if args.out:
-            write_png(Path(args.out) / f"inference_{variant}.png", result.image)
+            write_png(Path(args.out) / f"{image_prefix}_{variant}.png", result.image)
     return 0
 
 

@@ -18,9 +18,7 @@ that device.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 import numpy as np
 
@@ -42,23 +40,20 @@ from dxlinalg.hlsl import (
     round,
 )
 from dxlinalg.hlsl import sm610 as linalg
-from shaders import mlp_inference, sample_args
+from shaders import mlp_inference
 from shaders.host_helpers import GpuContext, create_compute_pipeline
 from shaders.mlp_inference import (
     BIAS_OFFSET,
     DEQUANT,
     FLOAT_CONSTANTS,
     INT8_CONSTANTS,
-    MAX_IMAGE_SIZE,
     QUANT,
     THREADS_PER_GROUP,
-    VARIANTS,
     WEIGHT_OFFSET,
     InferenceResult,
     shader_encoding,
 )
-from shaders.mlp_model import MlpWeights, evaluate_float64, frequency_encoding, pixel_uv, random_weights
-from shaders.png import write_png
+from shaders.mlp_model import MlpWeights
 
 C, U, S, L = linalg.ComponentType, linalg.MatrixUse, linalg.MatrixScope, linalg.MatrixLayout
 #: The SM 6.10 ComponentType of each weight type the host code converts to.
@@ -135,36 +130,13 @@ def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: i
 
 
 def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, height: int) -> InferenceResult:
-    """Prepare the variant, render one frame, and compare it with the float64 network."""
-    frame = prepare_variant(gpu, variant, weights, width, height)
-    frame.record(gpu.list)
-    gpu.execute_and_wait()
-    image = frame.read_image(gpu)
-    expected = evaluate_float64(weights, frequency_encoding(pixel_uv(width, height)))
-    error = np.abs(image.reshape(-1, 3).astype(np.float64) - expected)
-    return InferenceResult(variant, frame.weight_type, float(error.max()), float(error.mean()), image, frame.note)
+    """Prepare the variant, render one frame, and compare it with the float64 network (`mlp_inference`'s loop)."""
+    return mlp_inference.run_variant(gpu, variant, weights, width, height, prepare=prepare_variant)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", default="reference", type=sample_args.profile)
-    parser.add_argument("--variant", default="all", choices=[*VARIANTS, "all"])
-    parser.add_argument("--size", type=sample_args.int_in(1, MAX_IMAGE_SIZE), default=256,
-                        help=f"image width and height in pixels (1 to {MAX_IMAGE_SIZE})")
-    parser.add_argument("--out", type=sample_args.output_folder, help="folder to write one PNG per variant")
-    args = parser.parse_args(argv)
-    gpu = GpuContext(args.profile)
-    weights = random_weights()
-    variants = VARIANTS if args.variant == "all" else (args.variant,)
-    print(f"MLP inference (SM 6.10 dx::linalg::Matrix) over {args.size} x {args.size} pixels on profile "
-          f"'{args.profile}'")
-    for variant in variants:
-        result = run_variant(gpu, variant, weights, args.size, args.size)
-        print(f"  {variant:5s} weights {result.weight_type:38s} max error {result.max_error:.2e}  "
-              f"mean error {result.mean_error:.2e}" + (f"  ({result.note})" if result.note else ""))
-        if args.out:
-            write_png(Path(args.out) / f"inference_sm610_{variant}.png", result.image)
-    return 0
+    return mlp_inference.run_sample(argv, __doc__, prepare_variant, "inference_sm610",
+                                    "MLP inference (SM 6.10 dx::linalg::Matrix)")
 
 
 if __name__ == "__main__":
