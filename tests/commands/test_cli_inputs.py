@@ -15,28 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dxlinalg.spirv
-from dxlinalg.cli import main
 from dxlinalg.commands.arguments import parse_ascii_int
 from dxlinalg.commands.spirv import parse_buffer, parse_spec
 from dxlinalg.errors import InvalidArgumentError
 
-REPO = Path(__file__).resolve().parents[2]
-BASIC = REPO / "shaders" / "spirv" / "coopmat_basic.spv"     # A, B float16[256]; C float[256]; 32 invocations
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of `dxlinalg ARGS`; argparse's exits count as exit codes."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exit_info:
-        code = int(exit_info.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_line_error(code: int, err: str, command: str = "spirv") -> str:
-    assert code == 2 and err.count("\n") == 1 and err.startswith(f"dxlinalg {command}: error: "), err
-    return err
+from tests.commands.cli_helpers import BASIC, cli, one_line_error
 
 
 @pytest.fixture

@@ -13,28 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dxlinalg.cli import main
 from dxlinalg.commands.atomic_output import output_folder
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.profile.errors import ProfileError
 from dxlinalg.profile.registry import load_profile
 
-REPO = Path(__file__).resolve().parents[2]
-BASIC = REPO / "shaders" / "spirv" / "coopmat_basic.spv"     # A, B float16[256]; C float[256]; 32 invocations
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exit_info:
-        code = int(exit_info.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_line_error(code: int, err: str, command: str = "spirv") -> str:
-    assert code == 2 and err.count("\n") == 1 and err.startswith(f"dxlinalg {command}: error: "), err
-    return err
+from tests.commands.cli_helpers import BASIC, REPO, cli, one_line_error
 
 
 def basic_args(tmp_path: Path, c: np.ndarray | bytes | None = None) -> list[str]:
