@@ -22,7 +22,7 @@ import sys
 import numpy as np
 
 from d3d12api import *  # noqa: F403
-from dxlinalg.gpu.shader import ComputeShader
+from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import ByteAddressBuffer, RootConstants, RWByteAddressBuffer, SV_GroupID, compute_shader
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.profile.registry import load_profile
@@ -37,6 +37,7 @@ COMPONENTS = {F16.name: (C.F16, C.F32), INT8.name: (C.I8, C.I32)}
 TILES = {F16.name: (64, 64, 64), INT8.name: (64, 128, 128)}
 
 
+@shader_factory
 def gemm_shader(variant: GemmVariant, wave_size: int, scope: S = S.Wave) -> ComputeShader:
     """The GEMM compute shader: one wave (Wave scope) or two (ThreadGroup scope) per group and tile."""
     ab, acc = COMPONENTS[variant.name]

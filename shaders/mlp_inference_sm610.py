@@ -23,6 +23,7 @@ import sys
 import numpy as np
 
 from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RootConstants,
@@ -60,6 +61,7 @@ C, U, S, L = linalg.ComponentType, linalg.MatrixUse, linalg.MatrixScope, linalg.
 WEIGHT_TYPES = {"FLOAT16": C.F16, "E4M3": C.F8_E4M3FN, "E5M2": C.F8_E5M2}
 
 
+@shader_factory
 def make_float_shader(component: C, shapes: list[tuple[int, int]]):
     """FP16 activations, weights of `component` in MUL_OPTIMAL, FP16 biases; ReLU between layers, sigmoid out."""
     layers = len(shapes)
@@ -85,6 +87,7 @@ def make_float_shader(component: C, shapes: list[tuple[int, int]]):
     return mlp_float_sm610
 
 
+@shader_factory
 def make_int8_shader(shapes: list[tuple[int, int]]):
     """Packed int8 activations (`MakeInterpretedVector<I8>` of uint words), int8 weights, int32 bias."""
     layers = len(shapes)

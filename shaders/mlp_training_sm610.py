@@ -26,6 +26,7 @@ import sys
 
 import numpy as np
 
+from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RootConstants,
@@ -58,6 +59,7 @@ def padded(weights: MlpWeights) -> MlpWeights:
                       (*weights.biases[:-1], np.concatenate([bias, np.zeros(extra, bias.dtype)])))
 
 
+@shader_factory
 def make_training_shader(layout: ParameterLayout):
     """Forward, loss gradient, backward and gradient accumulation for one batch, in SM 6.10's API."""
     shapes = layout.shapes
