@@ -77,13 +77,13 @@ def test_python_dash_m_dxlinalg_is_the_console_script(args):
 
 def test_the_compiled_shaders_are_installed_with_the_package():
     """`pip install .` (the README's first command) must carry the .spv modules the demo runs:
-    every file under shaders/spirv/ that code reads is matched by a package-data pattern."""
+    every file under dxlinalg/samples/spirv/ that code reads is matched by a package-data pattern."""
     import fnmatch
     import tomllib
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["shaders"]
-    for module in (root / "shaders" / "spirv").glob("*.spv"):
-        relative = module.relative_to(root / "shaders").as_posix()
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["dxlinalg.samples"]
+    for module in (root / "dxlinalg" / "samples" / "spirv").glob("*.spv"):
+        relative = module.relative_to(root / "dxlinalg" / "samples").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), f"{relative} is not installed"
