@@ -24,7 +24,7 @@ import sys
 import numpy as np
 
 from dxlinalg.gpu.shader import ComputeShader, shader_factory
-from dxlinalg.hlsl import (
+from dxlinalg.glsl import (
     ByteAddressBuffer,
     RootConstants,
     RWByteAddressBuffer,

@@ -26,7 +26,7 @@ import numpy as np
 
 from d3d12api import *
 from dxlinalg.gpu.shader import ComputeShader, shader_factory
-from dxlinalg.hlsl import (
+from dxlinalg.glsl import (
     ByteAddressBuffer,
     RootConstants,
     RWByteAddressBuffer,
