@@ -1,6 +1,6 @@
 """C2: the cooperative-matrix GEMM sample (GLSL builtins in the Python DSL) at 512^3, against numpy's matmul.
 
-Ours is `shaders.coopmat_gemm.run_gemm`, float16 x float16 + float32 on the reference profile
+Ours is `dxlinalg.samples.coopmat_gemm.run_gemm`, float16 x float16 + float32 on the reference profile
 (strict mode): the whole D3D12 round trip (upload, record, one Dispatch of one subgroup per output
 tile, read back), every tensor-addressed load and MulAdd running once per chunk over all subgroups
 of the chunk. Two tilings: the sample's (64 x 64 tiles, K step 64) and a large one (128 x 128
@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.timing import best_time
-from shaders.coopmat_gemm import F16, run_gemm
-from shaders.host_helpers import GpuContext
+from dxlinalg.samples.coopmat_gemm import F16, run_gemm
+from dxlinalg.samples.host_helpers import GpuContext
 
 WORKLOAD = "C2"
 TITLE = "cooperative-matrix GEMM sample (tensor-addressed loads, coopMatMulAdd) vs numpy matmul"
@@ -56,6 +56,6 @@ def run(quick: bool) -> list[dict[str, object]]:
         tiles = -(-size // tile_m) * -(-size // tile_n)
         rows.append({"name": f"{size}^3 f16 x f16 + f32, {tile_m}x{tile_n} tiles, K step {tile_k}", "seconds": seconds,
                      "baseline_seconds": baseline, "ratio": seconds / baseline, "size": size,
-                     "notes": f"one Dispatch of shaders.coopmat_gemm ({tiles} subgroups), reference profile, strict, "
+                     "notes": f"one Dispatch of dxlinalg.samples.coopmat_gemm ({tiles} subgroups), reference profile, strict, "
                               f"vs numpy float32 A @ B; best of {repeats} interleaved"})
     return rows

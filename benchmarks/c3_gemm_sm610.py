@@ -1,4 +1,4 @@
-"""C3: the SM 6.10 wave-scope GEMM sample (`shaders.gemm_sm610`) at 512^3, against numpy's matmul.
+"""C3: the SM 6.10 wave-scope GEMM sample (`dxlinalg.samples.gemm_sm610`) at 512^3, against numpy's matmul.
 
 Ours is `run_gemm`, float16 x float16 + float32 `dx::linalg::Matrix` at Wave scope (64 x 64 tiles, K step 64) on
 the reference profile in strict mode: the whole D3D12 round trip (upload, record, one Dispatch of one wave per
@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.timing import best_time
-from shaders.coopmat_gemm import F16, f16_error_bound
-from shaders.gemm_sm610 import run_gemm
-from shaders.host_helpers import GpuContext
+from dxlinalg.samples.coopmat_gemm import F16, f16_error_bound
+from dxlinalg.samples.gemm_sm610 import run_gemm
+from dxlinalg.samples.host_helpers import GpuContext
 
 WORKLOAD = "C3"
 TITLE = "SM 6.10 wave-scope GEMM sample (Matrix Load, MultiplyAccumulate) vs numpy matmul"

@@ -1,4 +1,4 @@
-"""L1: `shaders/spirv/workgroup_reduce.spv` (groupshared tree reduction, barriers) at 2^20 invocations, against
+"""L1: `dxlinalg/samples/spirv/workgroup_reduce.spv` (groupshared tree reduction, barriers) at 2^20 invocations, against
 Mesa's lavapipe running the same module on the same machine.
 
 Both sums are defined bit for bit: the shader fixes the order of the float additions, the values are normal

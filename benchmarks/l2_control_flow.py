@@ -1,4 +1,4 @@
-"""L2: `shaders/spirv/control_flow.spv` (divergent loops, switch, early returns, calls) at 2^20 invocations,
+"""L2: `dxlinalg/samples/spirv/control_flow.spv` (divergent loops, switch, early returns, calls) at 2^20 invocations,
 against Mesa's lavapipe running the same module on the same machine.
 
 The results are integers the shader defines exactly, so both must write the same words, or the workload

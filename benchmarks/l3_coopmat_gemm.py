@@ -1,4 +1,4 @@
-"""L3: `shaders/spirv/coopmat_gemm_8x8.spv`, a KHR cooperative-matrix GEMM of 8 x 8 x 8 fp16 x fp16 + fp32
+"""L3: `dxlinalg/samples/spirv/coopmat_gemm_8x8.spv`, a KHR cooperative-matrix GEMM of 8 x 8 x 8 fp16 x fp16 + fp32
 tiles (lavapipe's combination) at 512^3, against Mesa's lavapipe running the same module on the same machine.
 
 The order and precision of a MulAdd's sum are the implementation's (SPV_KHR_cooperative_matrix leaves them

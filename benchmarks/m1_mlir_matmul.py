@@ -1,8 +1,8 @@
 """M1: IREE's 512^3 f16 x f16 -> f32 matmul dispatch (sm_80, 64 nvgpu.mma.sync per iteration) through
 `dxlinalg.mlir.run`, against numpy's float32 product of the same matrices.
 
-The kernel is the corpus's `shaders/mlir/matmul_f16_512.mlir` (iree-compile 3.13; the command is in
-shaders/mlir/COMMANDS.txt, its H200 output in tests/data/mlir/gpu/): 64 workgroups of 128 threads, one chunk of 8192 lanes. Strict (race and bounds tracking on) and permissive, on the
+The kernel is the corpus's `dxlinalg/samples/mlir/matmul_f16_512.mlir` (iree-compile 3.13; the command is in
+dxlinalg/samples/mlir/COMMANDS.txt, its H200 output in tests/data/mlir/gpu/): 64 workgroups of 128 threads, one chunk of 8192 lanes. Strict (race and bounds tracking on) and permissive, on the
 reference profile (--quick: permissive only, one run). Timed interleaved, best of N each.
 
     python -m benchmarks --only M1 [--quick]
@@ -21,7 +21,7 @@ WORKLOAD = "M1"
 TITLE = "IREE 512^3 f16 matmul kernel (MLIR text) through dxlinalg.mlir.run vs numpy matmul"
 GOAL = "<= 100x"
 
-KERNEL = Path(__file__).parents[1] / "shaders" / "mlir" / "matmul_f16_512.mlir"
+KERNEL = Path(__file__).parents[1] / "dxlinalg" / "samples" / "mlir" / "matmul_f16_512.mlir"
 ENTRY = "matmul_f16_512_dispatch_0_matmul_512x512x512_f16xf16xf32"
 REPEATS = {False: 2, True: 1}
 

@@ -1,6 +1,6 @@
 """N2: the nvgpu tiled GEMM sample (cp.async, ldmatrix, mma.sync) at 512^3, against numpy's matmul.
 
-Ours is `shaders.nvgpu_gemm.multiply`: one dispatch of 64 thread groups of 128 threads, each
+Ours is `dxlinalg.samples.nvgpu_gemm.multiply`: one dispatch of 64 thread groups of 128 threads, each
 pipelining 16 K steps through groupshared memory (async copies, waits, barriers, 8 ldmatrix and 16
 mma.sync per warp and step), on the `reference` and `nvidia-h100` profiles, in strict mode (race,
 in-flight-copy and bounds tracking on) and in permissive mode. The baseline is numpy's float32
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.timing import best_time
-from shaders.nvgpu_gemm import multiply
+from dxlinalg.samples.nvgpu_gemm import multiply
 
 WORKLOAD = "N2"
 TITLE = "nvgpu tiled GEMM sample (async copies, ldmatrix, mma.sync) vs numpy matmul"
@@ -50,6 +50,6 @@ def run(quick: bool) -> list[dict[str, object]]:
             mode = "strict" if strict else "permissive"
             rows.append({"name": f"{size}^3, {profile}, {mode}", "seconds": seconds, "baseline_seconds": baseline,
                          "ratio": seconds / baseline, "size": size, "profile": profile, "strict": strict,
-                         "notes": f"one dispatch of shaders.nvgpu_gemm ({(size // 64) ** 2} groups x 128 threads) "
+                         "notes": f"one dispatch of dxlinalg.samples.nvgpu_gemm ({(size // 64) ** 2} groups x 128 threads) "
                                   f"vs numpy float32 A @ B; best of {repeats} interleaved"})
     return rows

@@ -5,7 +5,7 @@ by default the powers of two up to os.cpu_count()), interleaved, best of N each,
 
 - W1: the inference sample's FP16 frame (`benchmarks.w1_inference.record_frame`), 512 x 512 threads;
 - S1: the same frame at 2^20 threads (1024 x 1024);
-- W5: the same frame through the compiled SPIR-V module (`shaders.mlp_inference_spirv.render`), 512 x 512;
+- W5: the same frame through the compiled SPIR-V module (`dxlinalg.samples.mlp_inference_spirv.render`), 512 x 512;
 - C2: the cooperative-matrix GEMM sample at 512^3, 64 x 64 tiles (64 subgroups), reference profile.
 
 A row's ratio is the speed-up over one job divided by the job count (parallel efficiency; the goal: at least
@@ -25,10 +25,10 @@ import numpy as np
 from benchmarks.timing import best_time
 from benchmarks.w1_inference import record_frame
 from dxlinalg.gpu import parallel
-from shaders import mlp_inference_spirv
-from shaders.coopmat_gemm import F16, run_gemm
-from shaders.host_helpers import GpuContext
-from shaders.mlp_model import random_weights
+from dxlinalg.samples import mlp_inference_spirv
+from dxlinalg.samples.coopmat_gemm import F16, run_gemm
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_model import random_weights
 
 WORKLOAD = "P1"
 TITLE = "one dispatch over 1..N worker processes: speed-up / N (W1, S1, W5, C2)"

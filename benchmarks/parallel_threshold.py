@@ -29,10 +29,10 @@ from dxlinalg.gpu import (
     run_dispatch,
 )
 from dxlinalg.memory.address_space import AddressSpace
-from shaders.coopmat_gemm import F16, run_gemm
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference_spirv import render
-from shaders.mlp_model import random_weights
+from dxlinalg.samples.coopmat_gemm import F16, run_gemm
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference_spirv import render
+from dxlinalg.samples.mlp_model import random_weights
 
 POWERS = range(10, 19, 2)
 

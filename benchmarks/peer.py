@@ -20,7 +20,7 @@ from benchmarks.registry import WorkloadSkipped
 from dxlinalg.spirv import run
 from dxlinalg.spirv.module import load_module
 
-SHADERS = Path(__file__).resolve().parent.parent / "shaders" / "spirv"
+SHADERS = Path(__file__).resolve().parent.parent / "dxlinalg" / "samples" / "spirv"
 PROFILE = "reference"
 BufferKey = tuple[int, int]
 

@@ -41,7 +41,7 @@ WORKLOADS: list[Workload] = [
     Workload("P1", "benchmarks.p1_parallel_scaling"),
 ]
 
-PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api", "shaders"})
+PROJECT_PACKAGES = frozenset({"benchmarks", "dxlinalg", "d3d12api"})
 _GOAL = re.compile(r"^\s*(<=|>=)\s*([0-9]+(?:\.[0-9]*)?)\s*x\s*$")
 
 

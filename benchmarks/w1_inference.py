@@ -1,6 +1,6 @@
 """W1: the inference sample's MLP through a real D3D12 Dispatch, against the bare numpy float32 chain.
 
-Ours is `shaders.mlp_inference` as a renderer runs it: weights converted to MUL_OPTIMAL once, the
+Ours is `dxlinalg.samples.mlp_inference` as a renderer runs it: weights converted to MUL_OPTIMAL once, the
 frame (pipeline, root arguments, one Dispatch of a thread per pixel) recorded once on a command
 list; what is timed is `ExecuteCommandLists` of that list: frequency encoding, four MulAdds,
 activations and the RGB store of every pixel, in strict mode (the debug layer on, as the sample
@@ -21,9 +21,9 @@ import numpy as np
 from benchmarks.timing import best_time
 from d3d12api import D3D12_COMMAND_LIST_TYPE_DIRECT, ID3D12GraphicsCommandList, ThrowIfFailed
 from dxlinalg.gpu.scratch import scratch_bytes
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference import InferencePass, prepare_variant
-from shaders.mlp_model import MlpWeights, frequency_encoding, pixel_uv, random_weights
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference import InferencePass, prepare_variant
+from dxlinalg.samples.mlp_model import MlpWeights, frequency_encoding, pixel_uv, random_weights
 
 WORKLOAD = "W1"
 TITLE = "inference MLP 16-64-64-64-3 through a D3D12 Dispatch vs the numpy float32 matmul chain"

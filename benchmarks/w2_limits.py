@@ -24,9 +24,9 @@ from contextlib import contextmanager, nullcontext
 from benchmarks.timing import best_time
 from benchmarks.w2_training import LEARNING_RATE, NumpyTrainer, batch_inputs
 from dxlinalg.memory.host_allocator import retain_freed_memory
-from shaders import mlp_training
-from shaders.host_helpers import GpuContext
-from shaders.mlp_training import Trainer, training_network
+from dxlinalg.samples import mlp_training
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_training import Trainer, training_network
 
 PROFILE = "reference"
 

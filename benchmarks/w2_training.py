@@ -1,6 +1,6 @@
 """W2: one step of the training sample through `Trainer.step`, against the same step in numpy.
 
-Ours is `shaders.mlp_training.Trainer.step`: it records and executes the training Dispatch (per
+Ours is `dxlinalg.samples.mlp_training.Trainer.step`: it records and executes the training Dispatch (per
 thread: sample and encode a pixel, forward with MulAdd, loss gradient, backward with transposed
 Mul, OuterProductAccumulate and VectorAccumulate into the FP16 gradients) and the Adam Dispatch
 (update the FP32 master weights and FP16 parameters, clear the gradients). The baseline is the same
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from benchmarks.timing import best_time
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference import encode_uv
-from shaders.mlp_model import MlpWeights
-from shaders.mlp_training import LOSS_SCALE, Trainer, missing_support, target_image, training_network
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference import encode_uv
+from dxlinalg.samples.mlp_model import MlpWeights
+from dxlinalg.samples.mlp_training import LOSS_SCALE, Trainer, missing_support, target_image, training_network
 
 WORKLOAD = "W2"
 TITLE = "training step (forward, backward, outer-product and vector accumulates, Adam) vs numpy float32"

@@ -46,7 +46,7 @@ from d3d12api import (
     ThrowIfFailed,
 )
 from dxlinalg.memory.host_allocator import retain_freed_memory
-from shaders.host_helpers import GpuContext
+from dxlinalg.samples.host_helpers import GpuContext
 
 WORKLOAD = "W3"
 TITLE = "ConvertLinearAlgebraMatrix float32 row-major -> MUL_OPTIMAL vs numpy astype + copy"

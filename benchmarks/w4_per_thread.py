@@ -1,6 +1,6 @@
 """W4: the inference MLP as a per-thread emulator would run it, against our vectorized path.
 
-The network of `shaders/mlp_model.py` (FP16 variant: weights rounded to float16, used as float32)
+The network of `dxlinalg/samples/mlp_model.py` (FP16 variant: weights rounded to float16, used as float32)
 is written as a numba CUDA kernel, one thread per pixel, and run on numba's CUDA simulator: the
 per-thread Python emulation that tools of that kind do. Ours is W1's FP16 frame: the inference
 sample's recorded D3D12 Dispatch, timed per thread (`benchmarks.w1_inference.measure`). The simulator runs in a child process
@@ -27,7 +27,7 @@ from numba.core import config as numba_config
 
 from benchmarks import w1_inference
 from benchmarks.timing import best_time
-from shaders.mlp_model import (
+from dxlinalg.samples.mlp_model import (
     ENCODING_FREQUENCIES,
     HIDDEN,
     INPUT_FEATURES,

@@ -1,8 +1,8 @@
 """W5: the compiled SPIR-V inference module through `dxlinalg.spirv.run`, against W1's Python-shader Dispatch
 of the same network and the bare numpy float32 chain.
 
-Ours is `shaders/spirv/mlp_inference_{fp16,e4m3,int8}.spv` (glslang) rendering W1's prepared frame from
-its own buffers (`shaders.mlp_inference_spirv.render`: the MUL_OPTIMAL weights and the biases in place,
+Ours is `dxlinalg/samples/spirv/mlp_inference_{fp16,e4m3,int8}.spv` (glslang) rendering W1's prepared frame from
+its own buffers (`dxlinalg.samples.mlp_inference_spirv.render`: the MUL_OPTIMAL weights and the biases in place,
 the root constants as push constants, one invocation per pixel, strict mode, the module read and compiled
 once). The baseline is W1's recorded Dispatch of the Python DXIL shader (`ExecuteCommandLists`) on the
 same frame, and the second one W1's numpy chain. The images must be the same bits, or the workload fails.
@@ -22,9 +22,9 @@ import numpy as np
 from benchmarks.p1_parallel_scaling import jobs
 from benchmarks.timing import best_time
 from benchmarks.w1_inference import bare_chain, encoded_features, record_frame
-from shaders import mlp_inference_spirv
-from shaders.host_helpers import GpuContext
-from shaders.mlp_model import random_weights
+from dxlinalg.samples import mlp_inference_spirv
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_model import random_weights
 
 WORKLOAD = "W5"
 TITLE = "compiled SPIR-V inference module (dxlinalg.spirv.run) vs the Python-shader Dispatch of W1"
@@ -83,7 +83,7 @@ def run(quick: bool) -> list[dict[str, object]]:
             "name": f"{m.module}, {m.threads:,} threads",
             "seconds": m.seconds, "baseline_seconds": m.dispatch_seconds, "ratio": m.ratio,
             "threads": m.threads, "chain_seconds": m.chain_seconds, "ratio_to_chain": m.seconds / m.chain_seconds,
-            "notes": (f"dxlinalg.spirv.run of shaders/spirv/{m.module} on W1's frame ({side // 64} x {side} groups "
+            "notes": (f"dxlinalg.spirv.run of dxlinalg/samples/spirv/{m.module} on W1's frame ({side // 64} x {side} groups "
                       f"of 64), profile {PROFILE}, strict; vs ExecuteCommandLists of the Python shader's Dispatch; "
                       f"one job each; images equal bit for bit; numpy chain {m.chain_seconds * 1e3:.3g} ms "
                       f"({m.seconds / m.chain_seconds:.2f}x of it); best of {REPEATS[quick]} interleaved"),

@@ -1,4 +1,4 @@
-"""W6: the SM 6.10 inference sample (`shaders.mlp_inference_sm610`) against W1's SM 6.9 path, same frame.
+"""W6: the SM 6.10 inference sample (`dxlinalg.samples.mlp_inference_sm610`) against W1's SM 6.9 path, same frame.
 
 Both are the recorded frame of one Dispatch of a thread per pixel, the same weights, host code and profile;
 only the shader differs (`dx::linalg::Matrix` thread-scope MultiplyAdd, Convert and VectorRef against
@@ -15,9 +15,9 @@ import numpy as np
 from benchmarks.timing import best_time
 from benchmarks.w1_inference import RecordedFrame
 from d3d12api import D3D12_COMMAND_LIST_TYPE_DIRECT, ThrowIfFailed
-from shaders import mlp_inference, mlp_inference_sm610
-from shaders.host_helpers import GpuContext
-from shaders.mlp_model import MlpWeights, random_weights
+from dxlinalg.samples import mlp_inference, mlp_inference_sm610
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_model import MlpWeights, random_weights
 
 WORKLOAD = "W6"
 TITLE = "SM 6.10 inference MLP (dx::linalg::Matrix, thread scope) vs the SM 6.9 sample's Dispatch"

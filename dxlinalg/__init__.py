@@ -4,7 +4,8 @@ The top-level names are the ones a user reaches for first: the component types a
 device profiles (load one by name or file, list the built-in ones), the errors every rule raises,
 and the version. They load on first use, so `import dxlinalg` (and the console script's start)
 stays cheap; the surfaces live in their own packages: `d3d12api` (host code), `dxlinalg.hlsl`
-(shaders), `dxlinalg.dxil` (the four ops).
+(shaders), `dxlinalg.glsl` (shaders with GLSL's cooperative matrices), `dxlinalg.dxil` (the four ops),
+and the sample applications are `dxlinalg.samples`.
 """
 
 from importlib import import_module as _import_module

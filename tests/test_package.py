@@ -77,13 +77,25 @@ def test_python_dash_m_dxlinalg_is_the_console_script(args):
 
 def test_the_compiled_shaders_are_installed_with_the_package():
     """`pip install .` (the README's first command) must carry the .spv modules the demo runs:
-    every file under shaders/spirv/ that code reads is matched by a package-data pattern."""
+    every file under dxlinalg/samples/spirv/ that code reads is matched by a package-data pattern."""
     import fnmatch
     import tomllib
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["shaders"]
-    for module in (root / "shaders" / "spirv").glob("*.spv"):
-        relative = module.relative_to(root / "shaders").as_posix()
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["dxlinalg.samples"]
+    for module in (root / "dxlinalg" / "samples" / "spirv").glob("*.spv"):
+        relative = module.relative_to(root / "dxlinalg" / "samples").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), f"{relative} is not installed"
+
+
+def test_the_only_top_level_shaders_package_is_the_deprecated_alias():
+    """The samples install as dxlinalg.samples; `shaders` is the one-file alias kept until 0.3 (docs/samples.md),
+    listed by its exact name so no `shaders.*` subpackage can ship again."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    include = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert "shaders" in include and not any(pattern.startswith("shaders") and pattern != "shaders" for pattern in include)
+    assert sorted(path.name for path in (root / "shaders").iterdir() if path.name != "__pycache__") == ["__init__.py"]

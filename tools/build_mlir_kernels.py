@@ -1,19 +1,19 @@
-"""Build the MLIR kernel corpus in shaders/mlir/ from the sources in shaders/mlir/src/ with IREE (dev-only).
+"""Build the MLIR kernel corpus in dxlinalg/samples/mlir/ from the sources in dxlinalg/samples/mlir/src/ with IREE (dev-only).
 
 Why: dxlinalg.mlir runs MLIR GPU kernels as text; its test material must be what a real compiler emits, not
 hand-written MLIR. For every source this script
 
 1. runs `iree-compile ... --compile-to=executable-targets --mlir-print-ir-before=iree-convert-to-nvvm` and keeps the
    IR printed before IREE's NVVM conversion: the nvgpu-level dispatch function (`func.func` with
-   `hal.interface.binding.subspan`, `gpu.thread_id`, `gpu.known_block_size`), written as `shaders/mlir/<name>.mlir`
+   `hal.interface.binding.subspan`, `gpu.thread_id`, `gpu.known_block_size`), written as `dxlinalg/samples/mlir/<name>.mlir`
    (the module holds the function alone; IREE's `iree_codegen.dispatch_config` op that follows it in the dump, which
    gives the workgroup count, goes into the manifest instead);
 2. re-parses that file with `iree-opt` (so every committed kernel verifies) and prints it in the generic operation form
-   (`--mlir-print-op-generic`) as `shaders/mlir/<name>.generic.mlir`;
+   (`--mlir-print-op-generic`) as `dxlinalg/samples/mlir/<name>.generic.mlir`;
 3. compiles the whole program with the same target and options into `hardware/nvidia-h100/mlir/vmfb/<name>.vmfb`,
    the module that the GPU probe runs (the GPU runs the same kernel as the dump: the PTX of this very dispatch);
-4. writes `shaders/mlir/manifest.json` (entry, bindings, workgroup count, block size, op counts, what it computes)
-   and `shaders/mlir/COMMANDS.txt` (tool versions and the exact commands).
+4. writes `dxlinalg/samples/mlir/manifest.json` (entry, bindings, workgroup count, block size, op counts, what it computes)
+   and `dxlinalg/samples/mlir/COMMANDS.txt` (tool versions and the exact commands).
 
 Usage: python tools/build_mlir_kernels.py [--check]   (needs the `mlir` extra: iree-base-compiler)
 With --check nothing is written; it fails if a rebuilt artefact differs from the committed one.
@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ROOT / "shaders" / "mlir" / "src"
-KERNELS = ROOT / "shaders" / "mlir"
+SOURCES = ROOT / "dxlinalg" / "samples" / "mlir" / "src"
+KERNELS = ROOT / "dxlinalg" / "samples" / "mlir"
 VMFB_DIR = ROOT / "hardware" / "nvidia-h100" / "mlir" / "vmfb"
 PTX_DIR = ROOT / "hardware" / "nvidia-h100" / "mlir" / "ptx"   # the PTX each vmfb embeds, for reading
 CUDA_TARGET = "sm_80"   # IREE 3.13 has no sm_90 entry in its CUDA target table ("missing GPU target"); the sm_80 PTX
@@ -238,11 +238,11 @@ def build(source: Source, compile_tool: str, opt_tool: str,
     if dump.returncode != 0:
         raise SystemExit(f"iree-compile failed for {source.name}:\n{dump.stderr[-4000:]}")
     function, config = split_dump(dump.stderr)
-    origin = (f"shaders/mlir/src/{source.vector_source} lowered by shaders/mlir/src/{source.transform}"
-              if source.transform else f"shaders/mlir/src/{source.name}.mlir")
+    origin = (f"dxlinalg/samples/mlir/src/{source.vector_source} lowered by dxlinalg/samples/mlir/src/{source.transform}"
+              if source.transform else f"dxlinalg/samples/mlir/src/{source.name}.mlir")
     header = (f"// {source.name}: {source.computes}.\n// IREE dispatch at the nvgpu level (IR before "
               f"iree-convert-to-nvvm), written by tools/build_mlir_kernels.py from {origin};"
-              f" see shaders/mlir/COMMANDS.txt.\n")
+              f" see dxlinalg/samples/mlir/COMMANDS.txt.\n")
     custom = header + function
     verify_command = [opt_tool, "-"]
     run(verify_command, stdin=custom)
@@ -288,7 +288,7 @@ def build(source: Source, compile_tool: str, opt_tool: str,
         str((PTX_DIR / f"{source.name}.ptx").relative_to(ROOT)): embedded_ptx(vmfb_tmp.read_bytes()),
     }
     commands = [*pre_commands, " ".join(["iree-compile", *dump_command[1:]]).replace("/dev/null", "/dev/null  # IR on stderr"),
-                "iree-opt --mlir-print-op-generic " + f"shaders/mlir/{source.name}.mlir",
+                "iree-opt --mlir-print-op-generic " + f"dxlinalg/samples/mlir/{source.name}.mlir",
                 " ".join(["iree-compile", *vmfb_command[1:]])]
     return files, manifest, commands
 
@@ -324,8 +324,8 @@ def build_upstream(source: Source, opt_tool: str) -> tuple[dict[str, str | bytes
     cleanup_command = [opt_tool, f"--pass-pipeline={UPSTREAM_CLEANUP[source.form]}", "-"]
     kernel = run(cleanup_command, stdin=lowered.stdout).stdout
     header = (f"// {source.name}: {source.computes}.\n// Upstream MLIR kernel form at the nvgpu level, written by "
-              f"tools/build_mlir_kernels.py from shaders/mlir/src/{source.vector_source} lowered by "
-              f"shaders/mlir/src/{source.transform}; see shaders/mlir/COMMANDS.txt.\n")
+              f"tools/build_mlir_kernels.py from dxlinalg/samples/mlir/src/{source.vector_source} lowered by "
+              f"dxlinalg/samples/mlir/src/{source.transform}; see dxlinalg/samples/mlir/COMMANDS.txt.\n")
     custom = header + kernel
     generic_command = [opt_tool, "--mlir-print-op-generic", "-"]
     generic = header + run(generic_command, stdin=custom).stdout
@@ -341,11 +341,11 @@ def build_upstream(source: Source, opt_tool: str) -> tuple[dict[str, str | bytes
         "block_size": [int(v) for v in block.split(",")], "subgroup_size": 32,
         "ops": dict(sorted(Counter(OP_NAME.findall(kernel)).items())),
     }
-    files: dict[str, str | bytes] = {f"shaders/mlir/{source.name}.mlir": custom,
-                                     f"shaders/mlir/{source.name}.generic.mlir": generic}
+    files: dict[str, str | bytes] = {f"dxlinalg/samples/mlir/{source.name}.mlir": custom,
+                                     f"dxlinalg/samples/mlir/{source.name}.generic.mlir": generic}
     commands = [" ".join(["iree-opt", *transform_command[1:]]) + " | \\",
                 f"  iree-opt '--pass-pipeline={UPSTREAM_CLEANUP[source.form]}'",
-                f"iree-opt --mlir-print-op-generic shaders/mlir/{source.name}.mlir"]
+                f"iree-opt --mlir-print-op-generic dxlinalg/samples/mlir/{source.name}.mlir"]
     return files, manifest, commands
 
 
@@ -399,9 +399,9 @@ def main(argv: list[str] | None = None) -> int:
         outputs.update(files)
         manifests.append(manifest)
         command_lines += [f"# {source.name} (upstream form, no vmfb)", *commands, ""]
-    outputs["shaders/mlir/manifest.json"] = json.dumps({"kernels": manifests}, indent=1) + "\n"
-    outputs["shaders/mlir/COMMANDS.txt"] = "\n".join([
-        "# Written by tools/build_mlir_kernels.py: the tools and the exact commands that built shaders/mlir/ and",
+    outputs["dxlinalg/samples/mlir/manifest.json"] = json.dumps({"kernels": manifests}, indent=1) + "\n"
+    outputs["dxlinalg/samples/mlir/COMMANDS.txt"] = "\n".join([
+        "# Written by tools/build_mlir_kernels.py: the tools and the exact commands that built dxlinalg/samples/mlir/ and",
         "# hardware/nvidia-h100/mlir/vmfb/ (run from the repository root).", "", *versions(compile_tool), "",
         f"CUDA target: {CUDA_TARGET} (IREE 3.13 rejects sm_90: 'missing GPU target in #hal.executable.target'; the",
         "vmfb embeds PTX for sm_80 that the driver JIT-compiles for the H200).", "", *command_lines])

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent.parent
-SHADERS = HERE / "shaders" / "spirv"
+SHADERS = HERE / "dxlinalg" / "samples" / "spirv"
 CASES = {"L1": ("workgroup_reduce.spv", 1 << 20), "L2": ("control_flow.spv", 1 << 20),
          "L3": ("coopmat_gemm_8x8.spv", 512)}
 

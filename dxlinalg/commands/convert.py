@@ -41,7 +41,7 @@ from dxlinalg.commands.sidecar import MatrixSidecar, sidecar_path
 from dxlinalg.errors import DxLinalgError, InvalidArgumentError
 from dxlinalg.numerics.codecs import element_dtype
 from dxlinalg.numerics.component_types import ComponentType, parse_component_type, type_info
-from shaders.host_helpers import GpuContext
+from dxlinalg.samples.host_helpers import GpuContext
 
 DATATYPE = D3D12_LINEAR_ALGEBRA_DATATYPE
 

@@ -3,7 +3,7 @@
 1. the device's features (tier, Mul/MulAdd combinations) as an application sees them;
 2. MLP inference over a 256 x 256 image with FP16, FP8 (E4M3, E5M2) and packed-int8 weights,
    converted on the device to its MUL_OPTIMAL layout, compared with a float64 evaluation; then the
-   FP16 network as the compiled SPIR-V module (shaders/spirv/mlp_inference_fp16.spv) through
+   FP16 network as the compiled SPIR-V module (dxlinalg/samples/spirv/mlp_inference_fp16.spv) through
    dxlinalg.spirv.run on the same buffers, over a small image, compared bit for bit;
 3. a short training run (OUTER_PRODUCT_OPTIMAL, transposed backward pass, accumulates, Adam),
    whose trained weights are converted to MUL_OPTIMAL and rendered; its loss lines appear as they are measured.
@@ -23,10 +23,10 @@ import numpy as np
 from d3d12api import D3D12CreateDevice
 from dxlinalg.commands.atomic_output import check_output_file, output_folder
 from dxlinalg.commands.features import query_features
-from shaders import mlp_inference, mlp_inference_spirv, mlp_training
-from shaders.host_helpers import GpuContext
-from shaders.mlp_model import MlpWeights, evaluate_float64, frequency_encoding, pixel_uv, random_weights
-from shaders.png import write_png
+from dxlinalg.samples import mlp_inference, mlp_inference_spirv, mlp_training
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_model import MlpWeights, evaluate_float64, frequency_encoding, pixel_uv, random_weights
+from dxlinalg.samples.png import write_png
 
 IMAGE_SIZE = 256
 TRAINING_STEPS = 200
@@ -116,5 +116,5 @@ def compare_spirv(gpu: GpuContext, profile: str, weights: MlpWeights) -> str:
     differing = int(np.any(spirv_image.view(np.uint32) != python_image.view(np.uint32), axis=2).sum())
     verdict = ("the same bits as the Python shader's image" if differing == 0 else
                f"{differing} of {frame.pixels} pixels differ from the Python shader's image")
-    return (f"   SPIR-V: shaders/spirv/{module} (glslang) through dxlinalg.spirv.run over {width} x {height} pixels: "
+    return (f"   SPIR-V: dxlinalg/samples/spirv/{module} (glslang) through dxlinalg.spirv.run over {width} x {height} pixels: "
             f"{verdict}")

@@ -44,7 +44,7 @@ from d3d12api import (
     ThrowIfFailed,
     sizeof,
 )
-from shaders.host_helpers import align_up, create_compute_pipeline, create_root_signature, execute_and_wait
+from dxlinalg.samples.host_helpers import align_up, create_compute_pipeline, create_root_signature, execute_and_wait
 
 MATRIX_ALIGNMENT = 128  # 0029: matrix base + offset 128-byte aligned (DestVA too)
 VECTOR_ALIGNMENT = 64   # 0029: bias and VectorAccumulate base + offset 64-byte aligned

@@ -2,196 +2,22 @@
 
 `from dxlinalg.hlsl import *` gives a shader module HLSL's names: `dx::linalg` (MatrixRef,
 VectorRef, MakeInterpretedVector, Mul, MulAdd, OuterProductAccumulate, VectorAccumulate,
-DATA_TYPE_*, MATRIX_LAYOUT_*), resource declarations, system values, wave intrinsics, the
-masking construct for branches (`if_`/`else_`/`assign`), HLSL types (`float16_t`, `vector[T, N]`)
-and elementwise intrinsics. `max`, `min`, `abs`, `round`, `pow`, `any` and `all` take Python's
-builtins' place there: HLSL's meaning on numpy arrays and scalars (lane values), Python's own on
-everything else, so host code in the same module keeps working (see dxlinalg.gpu.intrinsics).
+DATA_TYPE_*, MATRIX_LAYOUT_*) and the surface every Python shader shares (dxlinalg.hlsl.surface):
+resource declarations, system values, wave intrinsics, the masking construct for branches
+(`if_`/`else_`/`assign`), HLSL types (`float16_t`, `vector[T, N]`) and elementwise intrinsics.
+`max`, `min`, `abs`, `round`, `pow`, `any` and `all` take Python's builtins' place there: HLSL's
+meaning on numpy arrays and scalars (lane values), Python's own on everything else, so host code in
+the same module keeps working (see dxlinalg.gpu.intrinsics).
+
+Cooperative matrices under GLSL's names (`coopmat`, `coopMatLoad`, `gl_*`, ...) are `dxlinalg.glsl`.
+They were attributes of this module before; `dxlinalg.hlsl.coopmat` and `from dxlinalg.hlsl import
+coopmat` still work until dxlinalg 0.3, with a DeprecationWarning, but the star import no longer gives
+them, so that no HLSL shader warns (docs/samples.md).
 """
 
-# cooperative matrices under GLSL's names (GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2)
-from dxlinalg.coopmat.glsl_matrix import (
-    CoopMatValue,
-    assign,  # dxlinalg.gpu.assign, and coopmat values per scope instance
-    bfloat16_t,
-    coopmat,
-    floate4m3_t,
-    floate5m2_t,
-    gl_MatrixUseA,
-    gl_MatrixUseAccumulator,
-    gl_MatrixUseB,
-    gl_ScopeSubgroup,
-    gl_ScopeWorkgroup,
-    int8_t,
-    uint8_t,
-)
-from dxlinalg.coopmat.glsl_matrix_ops import (
-    LaneTensorLayout,
-    coopMatLoad,
-    coopMatLoadTensorNV,
-    coopMatMulAdd,
-    coopMatPerElementNV,
-    coopMatReduceNV,
-    coopMatStore,
-    coopMatStoreTensorNV,
-    coopMatTransposeNV,
-    gl_CooperativeMatrixLayoutColumnMajor,
-    gl_CooperativeMatrixLayoutRowMajor,
-    gl_MatrixOperandsSaturatingAccumulation,
-    setTensorLayoutBlockSizeNV,
-    setTensorLayoutClampValueNV,
-    setTensorLayoutDimensionNV,
-    setTensorLayoutStrideNV,
-    sliceTensorLayoutNV,
-)
-from dxlinalg.coopmat.glsl_tensor import (
-    createTensorLayoutNV,
-    createTensorViewNV,
-    gl_CooperativeMatrixClampModeClampToEdgeNV,
-    gl_CooperativeMatrixClampModeConstantNV,
-    gl_CooperativeMatrixClampModeMirrorRepeatNV,
-    gl_CooperativeMatrixClampModeRepeatNV,
-    gl_CooperativeMatrixClampModeUndefinedNV,
-    setTensorViewClipNV,
-    setTensorViewDimensionsNV,
-    setTensorViewStrideNV,
-)
-from dxlinalg.coopmat.reduce import (
-    gl_CooperativeMatrixReduce2x2NV,
-    gl_CooperativeMatrixReduceColumnNV,
-    gl_CooperativeMatrixReduceRowAndColumnNV,
-    gl_CooperativeMatrixReduceRowNV,
-)
-from dxlinalg.gpu import (
-    BufferBinding,
-    ByteAddressBuffer,
-    RootConstants,
-    RWByteAddressBuffer,
-    SV_DispatchThreadID,
-    SV_GroupID,
-    SV_GroupIndex,
-    SV_GroupThreadID,
-    WaveActiveAllEqual,
-    WaveActiveAllTrue,
-    WaveActiveAnyTrue,
-    WaveActiveCountBits,
-    WaveActiveMax,
-    WaveActiveMin,
-    WaveActiveProduct,
-    WaveActiveSum,
-    WaveGetLaneCount,
-    WaveGetLaneIndex,
-    WaveIsFirstLane,
-    WaveReadLaneAt,
-    WaveReadLaneFirst,
-    compute_shader,
-    else_,
-    if_,
-    lane_return,
-    run_dispatch,
-)
+import warnings
 
-# groupshared memory, group barriers and the Interlocked* atomics on groupshared arrays
-from dxlinalg.gpu.barriers import (
-    AllMemoryBarrier,
-    AllMemoryBarrierWithGroupSync,
-    DeviceMemoryBarrier,
-    DeviceMemoryBarrierWithGroupSync,
-    GroupMemoryBarrier,
-    GroupMemoryBarrierWithGroupSync,
-)
-from dxlinalg.gpu.groupshared_arrays import (
-    InterlockedAdd,
-    InterlockedAnd,
-    InterlockedCompareExchange,
-    InterlockedCompareExchangeFloatBitwise,
-    InterlockedCompareStore,
-    InterlockedCompareStoreFloatBitwise,
-    InterlockedExchange,
-    InterlockedMax,
-    InterlockedMin,
-    InterlockedOr,
-    InterlockedXor,
-    groupshared,
-)
-from dxlinalg.gpu.intrinsics import (
-    abs,
-    all,
-    any,
-    asfloat,
-    asfloat16,
-    asint,
-    asuint,
-    ceil,
-    clamp,
-    cos,
-    dot,
-    exp,
-    exp2,
-    f16tof32,
-    f32tof16,
-    floor,
-    fma,
-    frac,
-    lane_zeros,
-    lerp,
-    log,
-    log2,
-    mad,
-    max,
-    min,
-    pow,
-    rcp,
-    round,
-    rsqrt,
-    saturate,
-    select,
-    sign,
-    sin,
-    sqrt,
-    step,
-    tanh,
-    trunc,
-)
-from dxlinalg.gpu.pack_intrinsics import (
-    pack_clamp_s8,
-    pack_clamp_u8,
-    pack_s8,
-    pack_u8,
-    unpack_s8s32,
-    unpack_u8u32,
-)
-from dxlinalg.gpu.types import (
-    bool_t,
-    float2,
-    float3,
-    float4,
-    float16_t,
-    float16_t2,
-    float16_t3,
-    float16_t4,
-    float32_t,
-    float64_t,
-    float_,
-    half,
-    int2,
-    int3,
-    int4,
-    int8_t4_packed,
-    int16_t,
-    int32_t,
-    int64_t,
-    int_,
-    uint,
-    uint2,
-    uint3,
-    uint4,
-    uint8_t4_packed,
-    uint16_t,
-    uint32_t,
-    uint64_t,
-    vector,
-)
+from dxlinalg.hlsl.surface import *  # noqa: F403 (the shared shader surface, re-exported whole)
 from dxlinalg.hlsl.linalg import (
     DATA_TYPE_FLOAT8_E4M3,
     DATA_TYPE_FLOAT8_E5M2,
@@ -225,4 +51,20 @@ from dxlinalg.hlsl.linalg import (
     VectorRefImpl,
 )
 
-__all__ = [name for name in dir() if not name.startswith("_") and name != "linalg"]
+__all__ = [name for name in dir() if not name.startswith("_") and name not in ("linalg", "surface", "warnings")]
+
+#: The dxlinalg release that drops the GLSL names from this module.
+GLSL_NAMES_REMOVED_IN = "0.3"
+
+
+def __getattr__(name: str) -> object:
+    """GLSL's names, which lived here before dxlinalg.glsl: still resolved, with a DeprecationWarning."""
+    from dxlinalg import glsl  # here, not at the top: dxlinalg.glsl imports this package
+
+    if name not in glsl.GLSL_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"dxlinalg.hlsl.{name} is deprecated and will be removed in dxlinalg {GLSL_NAMES_REMOVED_IN}: "
+                  f"GLSL's names are in dxlinalg.glsl (from dxlinalg.glsl import {name}; see docs/samples.md)",
+                  DeprecationWarning, stacklevel=2)
+    return getattr(glsl, name)
+

@@ -34,7 +34,7 @@ def test_demo_runs_inference_and_training_and_writes_images(capsys, tmp_path):
     code, out, _ = run(capsys, "demo", "--out", str(tmp_path))
     assert code == 0
     assert "1. inference" in out and "2. training" in out
-    assert "SPIR-V: shaders/spirv/mlp_inference_fp16.spv (glslang) through dxlinalg.spirv.run" in out
+    assert "SPIR-V: dxlinalg/samples/spirv/mlp_inference_fp16.spv (glslang) through dxlinalg.spirv.run" in out
     assert "the same bits as the Python shader's image" in out
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "training_target_vs_learned.png" in names and "inference_fp16.png" in names

@@ -9,7 +9,7 @@ import pytest
 from dxlinalg.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-BASIC = REPO / "shaders" / "spirv" / "coopmat_basic.spv"     # A, B float16[256]; C float[256]; 32 invocations
+BASIC = REPO / "dxlinalg" / "samples" / "spirv" / "coopmat_basic.spv"     # A, B float16[256]; C float[256]; 32 invocations
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:

@@ -97,7 +97,7 @@ def test_a_missing_binding_is_named_in_plain_words(capsys, tmp_path):
 
 
 def test_missing_push_constants_are_named(capsys, tmp_path):
-    module = REPO / "shaders" / "spirv" / "descriptor_arrays.spv"
+    module = REPO / "dxlinalg" / "samples" / "spirv" / "descriptor_arrays.spv"
     args = []
     for binding, count in ((0, 3), (1, 2), (2, 2)):
         for element in range(count):
@@ -242,7 +242,7 @@ def test_demo_ctrl_c_exits_quietly_with_130(tmp_path):
 
 
 def test_training_reports_each_loss_as_it_is_measured(monkeypatch):
-    from shaders import mlp_training
+    from dxlinalg.samples import mlp_training
 
     seen: list[tuple[int, float, int]] = []
     steps_run = []

@@ -12,7 +12,7 @@ from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse, Scope
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import SpirvUndefinedBehaviorError, run
-from tests.shaders.test_vulkan_samples import FOLDER
+from tests.samples.test_vulkan_samples import FOLDER
 
 H100 = load_profile("nvidia-h100").coopmat
 A, B, ACC = MatrixUse.MatrixAKHR, MatrixUse.MatrixBKHR, MatrixUse.MatrixAccumulatorKHR

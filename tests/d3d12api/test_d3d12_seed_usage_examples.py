@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from d3d12_harness import PROFILES
-from shaders import seed_usage_examples
+from dxlinalg.samples import seed_usage_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,7 @@ def test_feature_check_returns_the_property_list():
 
 
 def test_runs_as_a_module():
-    result = subprocess.run([sys.executable, "-m", "shaders.seed_usage_examples", "reference"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "dxlinalg.samples.seed_usage_examples", "reference"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "DestSize = " in result.stdout and "equals the element conversion: True" in result.stdout

@@ -39,13 +39,13 @@ from dxlinalg.spirv import run
 from dxlinalg.spirv.builder import ComputeKernel
 from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError
 from dxlinalg.spirv.module import load_module
-from shaders.coopmat_gemm import F16, run_gemm, sample_inputs
-from shaders.groupshared_scan import prefix_sum
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference import run_variant
-from shaders.mlp_model import random_weights
-from shaders.nvgpu_gemm import multiply
-from tests.shaders.test_vulkan_samples import CASES, DESCRIPTOR_MODULES, FOLDER
+from dxlinalg.samples.coopmat_gemm import F16, run_gemm, sample_inputs
+from dxlinalg.samples.groupshared_scan import prefix_sum
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference import run_variant
+from dxlinalg.samples.mlp_model import random_weights
+from dxlinalg.samples.nvgpu_gemm import multiply
+from tests.samples.test_vulkan_samples import CASES, DESCRIPTOR_MODULES, FOLDER
 
 PROFILES = builtin_profile_names()
 
@@ -93,7 +93,7 @@ def test_python_shader_samples_give_the_serial_bytes(profile: str, debug: bool,
     assert parallel.outcomes["merged"] >= 3
 
 
-# -- the committed SPIR-V modules, as tests/shaders/test_vulkan_samples.py runs them -----------------------
+# -- the committed SPIR-V modules, as tests/samples/test_vulkan_samples.py runs them -----------------------
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("name", DESCRIPTOR_MODULES)
 def test_committed_modules_give_the_serial_bytes(name: str, profile: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -380,7 +380,7 @@ def test_an_executor_that_cannot_run_the_ranges_gives_the_serial_bytes_and_a_war
 
 def test_a_factory_made_shader_pickles_as_its_factory_and_arguments() -> None:
     """`shader_factory` (the samples' `#define`-style builders): the kept workers get such a shader by recipe."""
-    from shaders.coopmat_gemm import gemm_shader
+    from dxlinalg.samples.coopmat_gemm import gemm_shader
     shader = gemm_shader(F16, 32, 16, 16, 16)
     copy = pickle.loads(pickle.dumps(shader))
     assert copy.name == shader.name and copy.numthreads == shader.numthreads and copy.bindings == shader.bindings

@@ -41,7 +41,7 @@ from dxlinalg.coopmat.tensor_instructions import (
 )
 from dxlinalg.errors import UndefinedBehaviorError
 from dxlinalg.gpu import run_dispatch
-from dxlinalg.hlsl import (
+from dxlinalg.glsl import (
     RWByteAddressBuffer,
     coopmat,
     coopMatLoad,

@@ -1,6 +1,6 @@
-"""dxlinalg.mlir on the nvidia-h100 profile against what an H200 computed for the IREE kernels of shaders/mlir/.
+"""dxlinalg.mlir on the nvidia-h100 profile against what an H200 computed for the IREE kernels of dxlinalg/samples/mlir/.
 
-Each kernel of shaders/mlir/manifest.json ran on the GPU (hardware/devrun/mlir-kernels/run.sh, the vmfb compiled from the
+Each kernel of dxlinalg/samples/mlir/manifest.json ran on the GPU (hardware/devrun/mlir-kernels/run.sh, the vmfb compiled from the
 same source with the same options, so the GPU ran the PTX of the dumped kernel) on the inputs of tests/data/mlir/inputs/;
 the outputs are in tests/data/mlir/gpu/ (the upstream-form kernels, gpu.module and func.func with memref arguments,
 use those of the IREE kernel named by their `same_as`). Here the dumped nvgpu-level kernel runs through `dxlinalg.mlir.run`, in its
@@ -20,7 +20,7 @@ import pytest
 from dxlinalg import mlir
 from tests.data.mlir import models
 
-KERNELS = models.ROOT / "shaders" / "mlir"
+KERNELS = models.ROOT / "dxlinalg" / "samples" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)
          if models.gpu_output_path(models.data_name(entry), input_set, models.output_binding(entry)["binding"]).exists()]

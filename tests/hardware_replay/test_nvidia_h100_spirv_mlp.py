@@ -22,9 +22,9 @@ from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import coopvec
 from dxlinalg.spirv.coopvec import ArrayPointer, Bias
 from dxlinalg.spirv.coopvec_rules import CooperativeMatrixOperands, StorageClass
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference import prepare_variant
-from shaders.mlp_model import random_weights
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference import prepare_variant
+from dxlinalg.samples.mlp_model import random_weights
 from tests.hardware_replay.nvidia_h100_spirv_replay import DATA, model_sums
 
 H100 = load_profile("nvidia-h100")

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from dxlinalg.spirv import run
-from shaders.mlp_inference_spirv import compiled_module
+from dxlinalg.samples.mlp_inference_spirv import compiled_module
 from tests.hardware_replay.nvidia_h100_training_replay import (
     DATA,
     emulated_layers,

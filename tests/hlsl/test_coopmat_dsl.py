@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dxlinalg.coopmat.ownership import ownership_map
 from dxlinalg.errors import InvalidArgumentError, UndefinedBehaviorError
 from dxlinalg.gpu import run_dispatch
-from dxlinalg.hlsl import (
+from dxlinalg.glsl import (
     ByteAddressBuffer,
     GroupMemoryBarrierWithGroupSync,
     RWByteAddressBuffer,

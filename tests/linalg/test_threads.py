@@ -16,9 +16,9 @@ from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
 from dxlinalg.profile.matrix_storage import MatrixDescription, encode_matrix, stored_size
 from dxlinalg.profile.registry import load_profile
-from shaders import mlp_inference, mlp_training
-from shaders.host_helpers import GpuContext
-from shaders.mlp_model import random_weights
+from dxlinalg.samples import mlp_inference, mlp_training
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_model import random_weights
 
 REFERENCE = load_profile("reference")
 

@@ -17,7 +17,7 @@ import pytest
 from dxlinalg import builtin_profile_names, mlir
 from tests.data.mlir import models
 
-KERNELS = models.ROOT / "shaders" / "mlir"
+KERNELS = models.ROOT / "dxlinalg" / "samples" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 LARGE = {"matmul_f16_256", "matmul_f16_512"}
 EXACT = [n for n, e in ENTRIES.items()

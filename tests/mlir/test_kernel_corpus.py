@@ -1,4 +1,4 @@
-"""The MLIR kernel corpus (shaders/mlir/, tests/data/mlir/) is consistent, and the GPU's results obey their rules.
+"""The MLIR kernel corpus (dxlinalg/samples/mlir/, tests/data/mlir/) is consistent, and the GPU's results obey their rules.
 
 - Every manifest entry names files that exist; its entry point, block size, bindings and op counts are what the
   kernel text says; the generic-form file holds the same operations as the custom-form one.
@@ -26,7 +26,7 @@ import pytest
 
 from tests.data.mlir import models
 
-KERNELS = models.ROOT / "shaders" / "mlir"
+KERNELS = models.ROOT / "dxlinalg" / "samples" / "mlir"
 ENTRIES = {entry["name"]: entry for entry in models.kernels()}
 CASES = [(name, input_set) for name, entry in ENTRIES.items() for input_set in models.input_sets(entry)]
 DATA_CASES = [(n, s) for n, s in CASES if not ENTRIES[n].get("same_as")]   # kernels with inputs and GPU runs of their own

@@ -19,7 +19,7 @@ from dxlinalg.mlir import (
 )
 
 KERNELS = Path(__file__).parent / "kernels"
-CORPUS = Path(__file__).parents[2] / "shaders" / "mlir"       # the IREE kernels (tests/data/mlir/models.py)
+CORPUS = Path(__file__).parents[2] / "dxlinalg" / "samples" / "mlir"       # the IREE kernels (tests/data/mlir/models.py)
 IREE_KERNEL = CORPUS / "matmul_f16_256.mlir"
 IREE_GENERIC = CORPUS / "matmul_f16_256.generic.mlir"
 IREE_ENTRY = "matmul_f16_256_dispatch_0_matmul_256x256x256_f16xf16xf32"

@@ -7,7 +7,7 @@ import pytest
 
 from dxlinalg.linalg.mma_sums import FloatMma, float_mma
 from dxlinalg.profile.registry import load_profile
-from shaders import nvgpu_gemm
+from dxlinalg.samples import nvgpu_gemm
 
 
 def mma_chain(a: np.ndarray, b: np.ndarray, profile: str) -> np.ndarray:

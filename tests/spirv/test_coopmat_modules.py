@@ -21,7 +21,7 @@ from dxlinalg.spirv.errors import (
 )
 from tests.spirv.spirv_words import constant_id, read_words, rewrite, without_capability
 
-SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SHADERS = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 PROFILES = ("reference", "adversarial")
 LOAD_KHR, STORE_KHR = 4457, 4458
 

@@ -1,6 +1,6 @@
 """SPV_NV_cooperative_matrix2's Reduce, PerElementOp, ConvertNV and TransposeNV in the SPIR-V executor.
 
-The glslang modules of shaders/spirv run on the reference and adversarial profiles, and each result
+The glslang modules of dxlinalg/samples/spirv run on the reference and adversarial profiles, and each result
 is compared with dxlinalg.coopmat called directly on the same matrices with the same settings and call
 numbers: the executor adds no semantics of its own. On the adversarial profile a subgroup is 4
 invocations, so the 32 invocations of a group hold 8 matrices (one region of the output each) and the
@@ -21,7 +21,7 @@ from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse, Sco
 from dxlinalg.profile.registry import load_profile
 from dxlinalg.spirv import run
 
-SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SHADERS = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 PROFILES = ("reference", "adversarial")
 ACC, A, B = MatrixUse.MatrixAccumulatorKHR, MatrixUse.MatrixAKHR, MatrixUse.MatrixBKHR
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)

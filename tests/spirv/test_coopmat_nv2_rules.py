@@ -20,7 +20,7 @@ from dxlinalg.spirv.errors import (
 )
 from dxlinalg.spirv.ops.cooperative_matrix_nv2 import check_no_tangled_in_user_functions
 
-SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SHADERS = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 MISUSE = Path(__file__).resolve().parent / "data" / "coopmat_nv2"
 OP_CAPABILITY, OP_EXTENSION, OP_TYPE_INT, OP_TYPE_FLOAT, OP_TYPE_POINTER = 17, 10, 21, 22, 32
 OP_TYPE_FUNCTION, OP_CONSTANT, OP_VARIABLE, OP_LOAD, OP_STORE = 33, 43, 59, 61, 62

@@ -1,4 +1,4 @@
-"""shaders/spirv/coopmat_tensor_view.spv (GLSL, GL_NV_cooperative_matrix2, compiled by glslang) against
+"""dxlinalg/samples/spirv/coopmat_tensor_view.spv (GLSL, GL_NV_cooperative_matrix2, compiled by glslang) against
 `dxlinalg.coopmat` called directly on the same inputs, and every tensor-addressing rule the executor checks.
 
 The expected values are built by the coopmat GLSL builtins, line by line as the shader does, and
@@ -54,7 +54,7 @@ from tests.spirv.spirv_words import (
     without_extension,
 )
 
-MODULE = Path(__file__).resolve().parents[2] / "shaders" / "spirv" / "coopmat_tensor_view.spv"
+MODULE = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv" / "coopmat_tensor_view.spv"
 PROFILES = ("reference", "adversarial", "nvidia-h100")     # nvidia-h100: the H100's tensor-edge settings
 T = 16
 CASES = 9

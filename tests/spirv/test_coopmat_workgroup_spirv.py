@@ -1,4 +1,4 @@
-"""shaders/spirv/coopmat_workgroup.spv: Workgroup-scope cooperative matrices (Length from the workgroup size),
+"""dxlinalg/samples/spirv/coopmat_workgroup.spv: Workgroup-scope cooperative matrices (Length from the workgroup size),
 KHR Load/Store and LoadTensorNV/StoreTensorNV through Workgroup and PhysicalStorageBuffer pointers (a view too),
 and the groupshared race rules on them."""
 
@@ -22,7 +22,7 @@ from tests.spirv.spirv_words import (
     rewrite,
 )
 
-MODULE = Path(__file__).resolve().parents[2] / "shaders" / "spirv" / "coopmat_workgroup.spv"
+MODULE = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv" / "coopmat_workgroup.spv"
 PROFILES = ("reference", "adversarial")
 N, WORKGROUP = 32, 64
 OP_CONTROL_BARRIER, OP_EXECUTION_MODE, OP_CONSTANT = 224, 16, 43

@@ -1,5 +1,5 @@
 """The element-wise and composite instructions SPV_NV_cooperative_vector allows on cooperative vectors,
-one at a time against numpy, and the compiled shaders/spirv/coopvec_ops.spv slot by slot."""
+one at a time against numpy, and the compiled dxlinalg/samples/spirv/coopvec_ops.spv slot by slot."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import shaders
+from dxlinalg import samples
 from dxlinalg.spirv import run
 from tests.spirv.coopvec_kernels import CoopvecKernel, apply_coopvec, run_coopvec
 
@@ -245,7 +245,7 @@ def test_cooperative_vectors_in_function_and_private_variables_and_access_chains
 
 
 # -- the compiled sample, slot by slot ------------------------------------------------------------------------------
-MODULE = Path(shaders.__file__).parent / "spirv" / "coopvec_ops.spv"
+MODULE = Path(samples.__file__).parent / "spirv" / "coopvec_ops.spv"
 
 
 def run_coopvec_ops(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:

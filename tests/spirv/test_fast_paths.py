@@ -28,10 +28,10 @@ from dxlinalg.spirv.ops import memory as memory_ops
 from dxlinalg.spirv.ops.conversion import _all_inside
 from dxlinalg.spirv.ops.glsl import _relu
 from dxlinalg.spirv.pointers import ELEMENT, ELEMENT_READS_BEFORE_COLUMNS, Cell, element_major, read_path, write_path
-from shaders.host_helpers import GpuContext
-from shaders.mlp_inference import THREADS_PER_GROUP, prepare_variant
-from shaders.mlp_inference_spirv import FOLDER, MODULES
-from shaders.mlp_model import random_weights
+from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.mlp_inference import THREADS_PER_GROUP, prepare_variant
+from dxlinalg.samples.mlp_inference_spirv import FOLDER, MODULES
+from dxlinalg.samples.mlp_model import random_weights
 from tests.spirv.test_spirv_control_flow import Kernel
 
 DATA = Path(__file__).parent / "data"

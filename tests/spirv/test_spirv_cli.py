@@ -85,7 +85,7 @@ def test_runs_as_a_module():
 def test_an_element_of_a_descriptor_array_is_set_binding_bracket_element(capsys, tmp_path):
     """descriptor_arrays.spv: --buffer 0:0[1]=... binds element 1; outputs are named ..._element{E}; the same
     element twice and a plain key for an arrayed binding are one-line errors."""
-    module = Path(__file__).parents[2] / "shaders" / "spirv" / "descriptor_arrays.spv"
+    module = Path(__file__).parents[2] / "dxlinalg" / "samples" / "spirv" / "descriptor_arrays.spv"
     count = 8
     args: list[object] = []
     for key, array in [*(((0, 0, k), np.arange(count, dtype=np.float32) + k) for k in range(3)),

@@ -1,5 +1,5 @@
-"""`dxlinalg spirv` on every committed sample module (shaders/spirv): the buffers, push constants and
-specialization constants of tests/shaders/test_vulkan_samples.py's cases, written to files, give the files
+"""`dxlinalg spirv` on every committed sample module (dxlinalg/samples/spirv): the buffers, push constants and
+specialization constants of tests/samples/test_vulkan_samples.py's cases, written to files, give the files
 dxlinalg.spirv.run's bytes (the Vulkan host calls give them too: test_vulkan_samples.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from dxlinalg.commands.spirv import main
 from dxlinalg.spirv import run
-from tests.shaders.test_vulkan_samples import CASES, FOLDER
+from tests.samples.test_vulkan_samples import CASES, FOLDER
 
 PROFILES = ["reference", "nvidia-h100"]
 

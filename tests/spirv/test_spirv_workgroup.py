@@ -20,7 +20,7 @@ from dxlinalg.spirv.workgroup import WorkgroupVariables
 from tests.gpu.groupshared_cases import group_lanes
 from tests.spirv.workgroup_kernels import SharedKernel
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SAMPLES = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 PROFILES = builtin_profile_names()
 
 

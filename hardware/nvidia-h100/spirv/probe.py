@@ -6,7 +6,7 @@
                                            record DATA_DIR/matvec.npz (+ run log, module hashes, job file)
   probe.py matvec DUMP_DIR DATA_DIR        decode the matrix-vector runs, compare with the emulator
                                            and the candidate models; write DATA_DIR/matvec.npz
-  probe.py mlp DUMP_DIR DATA_DIR           the MLP runs against shaders/mlp_inference.py on
+  probe.py mlp DUMP_DIR DATA_DIR           the MLP runs against dxlinalg/samples/mlp_inference.py on
                                            nvidia-h100; write DATA_DIR/mlp.npz and the attribution
   probe.py training-jobs RUN_DIR           the training modules' run folder (training.py): builds
                                            mlp_training_trace.spv and training_probe_*.spv first
@@ -16,7 +16,7 @@
                                            DATA_DIR/training.npz and training.tsv
 
 Run from the repository root with dxlinalg's Python and PYTHONPATH=. (the MLP inputs come from
-shaders/mlp_inference.py). README.md beside this file has the whole procedure.
+dxlinalg/samples/mlp_inference.py). README.md beside this file has the whole procedure.
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """The training modules on the H100 (issue 12): the run folder, and the run's dumps read back.
 
 Runs (one vkrun job file, `training/jobs.txt`):
-  widen          shaders/spirv/mlp_widen.spv on the parameter buffer
-  train_bB       shaders/spirv/mlp_training.spv, batch B (32: one wave; 64; 150: five waves, the
+  widen          dxlinalg/samples/spirv/mlp_widen.spv on the parameter buffer
+  train_bB       dxlinalg/samples/spirv/mlp_training.spv, batch B (32: one wave; 64; 150: five waves, the
                  last partial), STEP, every repeat dumped (the FP16 atomics' order varies)
   trace_bB       mlp_training_trace.spv: the same source plus a store of every intermediate per
                  invocation into a fourth buffer (TRACE_FIELDS), so each step can be replayed on
                  the GPU's own inputs
-  adam           shaders/spirv/mlp_adam.spv on the emulator's step (its gradients of batch 150)
+  adam           dxlinalg/samples/spirv/mlp_adam.spv on the emulator's step (its gradients of batch 150)
   probe_MxN_wW   training_probe.comp: OuterProductAccumulate and ReduceSumAccumulate of given
                  vectors into FP16 and into FP32 memory, and the transposed MatMul, W waves
 
-The inputs are the state of shaders/mlp_training.py's Trainer on profile nvidia-h100 after
+The inputs are the state of dxlinalg/samples/mlp_training.py's Trainer on profile nvidia-h100 after
 PRIOR_STEPS steps (so biases and Adam moments are nonzero), read back from the mock device.
 """
 
@@ -68,8 +68,8 @@ class State:
 
 @cache
 def initial_state() -> State:
-    from shaders import mlp_training
-    from shaders.host_helpers import GpuContext
+    from dxlinalg.samples import mlp_training
+    from dxlinalg.samples.host_helpers import GpuContext
 
     gpu = GpuContext(PROFILE)
     trainer = mlp_training.Trainer(gpu, mlp_training.training_network(), 64)
@@ -91,7 +91,7 @@ def training_push(batch: int, step: int = STEP) -> bytes:
 
 
 def adam_push(state: State, step: int = STEP) -> bytes:
-    from shaders import mlp_training
+    from dxlinalg.samples import mlp_training
 
     return struct.pack("<Iffff", state.elements, LEARNING_RATE, 0.9 ** (step + 1), 0.999 ** (step + 1),
                        1.0 / mlp_training.LOSS_SCALE)
@@ -101,7 +101,7 @@ def adam_push(state: State, step: int = STEP) -> bytes:
 def emulated_gradients(batch: int) -> np.ndarray:
     """The emulator's gradient buffer after mlp_training.spv (nvidia-h100) from the initial state."""
     from dxlinalg.spirv import run
-    from shaders.mlp_inference_spirv import compiled_module
+    from dxlinalg.samples.mlp_inference_spirv import compiled_module
 
     state = initial_state()
     result = run(compiled_module("mlp_training.spv"), groups=(-(-batch // 64), 1, 1),
@@ -206,14 +206,14 @@ def build_modules(out: Path) -> dict[str, str]:
         hashes[target.name] = hashlib.sha256(binary).hexdigest()
 
     trace = out / "src" / "mlp_training_trace.comp"
-    trace.write_text(trace_source((REPO / "shaders" / "spirv" / "mlp_training.comp").read_text()))
+    trace.write_text(trace_source((REPO / "dxlinalg" / "samples" / "spirv" / "mlp_training.comp").read_text()))
     compile_one("mlp_training_trace", trace, {})
     for m, n in PROBE_SHAPES:
         compile_one(f"training_probe_{m}x{n}", HERE / "training_probe.comp", probe_defines(m, n))
         compile_one(f"training_probe_{m}x{n}_a{PARTIAL_ACTIVE}", HERE / "training_probe.comp",
                     {**probe_defines(m, n), "ACTIVE": f"{PARTIAL_ACTIVE}u"})
     for name in ("mlp_training.spv", "mlp_adam.spv", "mlp_widen.spv"):
-        shutil.copy(REPO / "shaders" / "spirv" / name, out / name)
+        shutil.copy(REPO / "dxlinalg" / "samples" / "spirv" / name, out / name)
         hashes[name] = hashlib.sha256((out / name).read_bytes()).hexdigest()
     (out / "modules.json").write_text(json.dumps({"compilers": build.compiler_versions(), "sha256": hashes},
                                                  indent=2, sort_keys=True) + "\n")

@@ -1,4 +1,4 @@
-"""numpy models of what the kernels in shaders/mlir/ compute, and their seeded inputs.
+"""numpy models of what the kernels in dxlinalg/samples/mlir/ compute, and their seeded inputs.
 
 Why: the GPU results in tests/data/mlir/gpu/ and the emulator's results must be checked against something that does
 not share code with either: these models see only the manifest (shapes, types) and the input arrays.
@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[3]
-MANIFEST = ROOT / "shaders" / "mlir" / "manifest.json"
+MANIFEST = ROOT / "dxlinalg" / "samples" / "mlir" / "manifest.json"
 DATA = Path(__file__).resolve().parent
 INPUTS = DATA / "inputs"
 GPU = DATA / "gpu"
@@ -259,7 +259,7 @@ def _float32_ops(flush: bool):  # type: ignore[no-untyped-def]
 
 
 def iree_exp(y: np.ndarray, flush: bool = False) -> np.ndarray:
-    """exp(y) as IREE 3.13 expands math.exp in shaders/mlir/elementwise_math_f32.mlir (constants from there)."""
+    """exp(y) as IREE 3.13 expands math.exp in dxlinalg/samples/mlir/elementwise_math_f32.mlir (constants from there)."""
     f = np.float32
     ftz, fma, mul, _add, _sqrt = _float32_ops(flush)
     with np.errstate(all="ignore"):

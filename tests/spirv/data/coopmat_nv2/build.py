@@ -1,6 +1,6 @@
 """Rebuild the misuse modules of this folder (rejection tests of the SPV_NV_cooperative_matrix2 instructions).
 
-They come from GLSL through the glslang of shaders/spirv/build.py and pass spirv-val, which does not check
+They come from GLSL through the glslang of dxlinalg/samples/spirv/build.py and pass spirv-val, which does not check
 the rules they break (those are the executor's to report). CI uses the committed .spv files.
 
     python tests/spirv/data/coopmat_nv2/build.py
@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[3] / "shaders" / "spirv"))
+sys.path.insert(0, str(HERE.parents[3] / "dxlinalg" / "samples" / "spirv"))
 
-import build  # shaders/spirv/build.py, found through the path above
+import build  # dxlinalg/samples/spirv/build.py, found through the path above
 
 MODULES = ("tangled_combine", "divergent_reduce", "input_in_combine")
 
