@@ -76,12 +76,18 @@ class ThreadOuterProduct:
     right: np.ndarray     # (lanes, N)
 
 
+#: Thread-scope matrix types the core reads: 0029's memory interpretations and SM 6.10's 64-bit types.
+WIDE_TYPES = frozenset({NT.I64, NT.U64, NT.F64})
+THREAD_MATRIX_TYPES = MEMORY_INTERPRETATIONS | WIDE_TYPES
+
+
 def core_type(component: ComponentType, what: str) -> NT:
-    """The cooperative-vector core's name of a thread-scope matrix type (the 0029 memory interpretations)."""
+    """The cooperative-vector core's name of a thread-scope matrix type."""
     core = to_numerics_type(component) if component != ComponentType.BFloat16 else None
-    if core is None or core not in MEMORY_INTERPRETATIONS:
+    if core is None or core not in THREAD_MATRIX_TYPES:
         raise UnsupportedError(f"{what}: {component.name} thread-scope matrices are not modelled (the "
-                               f"cooperative-vector core reads I8/U8/I16/U16/I32/U32/F16/F32/F8 matrices)")
+                               f"cooperative-vector core reads I8/U8/I16/U16/I32/U32/I64/U64/F16/F32/F64/F8 "
+                               f"matrices)")
     return core
 
 
@@ -154,8 +160,25 @@ def accumulate_thread_matrix(matrix: object, handle: object, offset: object, lay
 # -- 25 MatVecMul, 26 MatVecMulAdd ------------------------------------------------------------------------------
 _PACKED_CORE = {ComponentType.I8: NT.I8, ComponentType.U8: NT.U8, ComponentType.F8_E4M3FN: NT.F8_E4M3,
                 ComponentType.F8_E5M2: NT.F8_E5M2}
-_RESULT_TYPES = {np.dtype(np.float16): NT.F16, np.dtype(np.float32): NT.F32, np.dtype(np.int16): NT.I16,
-                 np.dtype(np.uint16): NT.U16, np.dtype(np.int32): NT.I32, np.dtype(np.uint32): NT.U32}
+#: HLSL vector element types (DXIL overloads h, f, d, w, i, l) and the core's names of them.
+_RESULT_TYPES = {np.dtype(np.float16): NT.F16, np.dtype(np.float32): NT.F32, np.dtype(np.float64): NT.F64,
+                 np.dtype(np.int16): NT.I16, np.dtype(np.uint16): NT.U16, np.dtype(np.int32): NT.I32,
+                 np.dtype(np.uint32): NT.U32, np.dtype(np.int64): NT.I64, np.dtype(np.uint64): NT.U64}
+_VECTOR_COMPONENTS = {np.dtype(np.float16): ComponentType.F16, np.dtype(np.float32): ComponentType.F32,
+                      np.dtype(np.float64): ComponentType.F64, np.dtype(np.int16): ComponentType.I16,
+                      np.dtype(np.uint16): ComponentType.U16, np.dtype(np.int32): ComponentType.I32,
+                      np.dtype(np.uint32): ComponentType.U32, np.dtype(np.int64): ComponentType.I64,
+                      np.dtype(np.uint64): ComponentType.U64}
+
+
+def vector_component(vector: np.ndarray, argument: str, op: str) -> ComponentType:
+    """The ComponentType of an HLSL vector's elements (half, float, double, 16/32/64-bit integers)."""
+    try:
+        return _VECTOR_COMPONENTS[vector.dtype]
+    except KeyError:
+        raise InvalidArgumentError(f"{op}: {argument} has dtype {vector.dtype}; an HLSL vector element is one of "
+                                   f"{', '.join(str(d) for d in _VECTOR_COMPONENTS)} (DXIL overloads h, f, d, w, i, "
+                                   f"l)") from None
 
 
 def is_packed_vector(vector: np.ndarray, interpretation: ComponentType) -> bool:
@@ -189,12 +212,30 @@ def _logical(ctx: ExecutionContext, vector: np.ndarray, interpretation: Componen
         return LogicalVector(values, _PACKED_CORE[interpretation])
     if interpretation == ComponentType.BFloat16:
         raise UnsupportedError(f"{op}: BFloat16 interpretations are not modelled by the cooperative-vector core")
+    source = vector_component(vector, "inputVector", op)
+    if to_numerics_type(source) in WIDE_TYPES or to_numerics_type(interpretation) in WIDE_TYPES:
+        return _converted_logical(ctx, vector, source, interpretation)
     if vector.dtype == np.float16 and interpretation == ComponentType.F16:
         # the identity conversion is a bit copy: widen (the SM 6.9 op's fast path, the same values)
         return LogicalVector(widen_half(vector, out=scratch("linalg_matrix.input", vector.shape, np.float32)), NT.F16)
     physical = physical_type_of(vector, "inputVector")
     with np.errstate(all="ignore"):   # inactive lanes may hold anything
         return interpret_physical(vector, physical, to_numerics_type(interpretation), k, ctx.profile.float_conversion)
+
+
+def _converted_logical(ctx: ExecutionContext, vector: np.ndarray, source: ComponentType,
+                       interpretation: ComponentType) -> LogicalVector:
+    """A native vector under an interpretation that 0029's register rules do not cover (a 64-bit vector or
+    interpretation): converted by 0035's rules, held exactly (floats in float64, integers in their own
+    64-bit or int64 dtype)."""
+    with np.errstate(all="ignore"):   # inactive lanes may hold anything
+        values = convert(np.ascontiguousarray(vector), source, interpretation, ctx.profile.float_conversion,
+                         ctx.profile.linalg_matrix.float_rounding)
+    if is_float(interpretation):
+        held = values.astype(np.float64)
+    else:
+        held = values if values.dtype == np.uint64 else values.astype(np.int64)
+    return LogicalVector(held, to_numerics_type(interpretation))
 
 
 def linAlgMatVecMul(matrix: ThreadMatrix, isOutputSigned: object, inputVector: object,  # noqa: N802, N803
@@ -241,7 +282,7 @@ def _matvec(op: str, matrix: ThreadMatrix, output_signed: object, input_vector: 
         raise InvalidArgumentError(f"{op}: matrix must be a Thread-scope A matrix loaded from a ByteAddressBuffer")
     if dtype not in _RESULT_TYPES:
         raise InvalidArgumentError(f"{op}: result element type {dtype} is not a matrix-vector result type "
-                                   f"(half, float, int16, uint16, int, uint)")
+                                   f"(half, float, double, int16, uint16, int, uint, int64, uint64)")
     if bool(output_signed) != (dtype.kind != "u"):
         raise InvalidArgumentError(f"{op}: isOutputSigned = {output_signed} but the result is {dtype} (DXC: "
                                    f"isOutputSigned is is_signed<OutputElTy>)")
@@ -288,7 +329,7 @@ def linAlgMatrixOuterProduct(vectorA: object, vectorB: object, *,  # noqa: N802,
     if (result_type.m, result_type.n) != (a.shape[1], b.shape[1]):
         raise InvalidArgumentError(f"{op}: a {result_type} from vectors of {a.shape[1]} and {b.shape[1]} elements; M "
                                    f"and N are the vector lengths (0035: OuterProduct)")
-    physical_type_of(a, "vectorA")
+    vector_component(a, "vectorA", op)
     return ThreadOuterProduct(result_type, a, b)
 
 
@@ -334,7 +375,7 @@ def linAlgVectorAccumulateToDescriptor(handle: object, offset: object, align: ob
         raise InvalidArgumentError(f"{op}: Align = {align!r} must be a positive immediate (0035: InterlockedAccumulate "
                                    f"Align template argument)")
     alignment = int(align)
-    component = physical_type_of(values, "vector")
+    component = to_numerics_type(vector_component(values, "vector", op))
     rng = resolve_handle(handle, f"{op}: handle", writable=True)
     offsets = ctx.lane_offsets(offset, "offset")
     _aligned(ctx, rng, offsets, max(alignment, 4), op, "0035 InterlockedAccumulate(vector): Align")
