@@ -82,13 +82,23 @@ THREAD_MATRIX_TYPES = MEMORY_INTERPRETATIONS | WIDE_TYPES
 
 
 def core_type(component: ComponentType, what: str) -> NT:
-    """The cooperative-vector core's name of a thread-scope matrix type."""
-    core = to_numerics_type(component) if component != ComponentType.BFloat16 else None
-    if core is None or core not in THREAD_MATRIX_TYPES:
+    """The cooperative-vector core's name of a thread-scope matrix type (BFloat16: its F16 carrier)."""
+    if component == ComponentType.BFloat16:
+        return NT.F16
+    core = to_numerics_type(component)
+    if core not in THREAD_MATRIX_TYPES:
         raise UnsupportedError(f"{what}: {component.name} thread-scope matrices are not modelled (the "
-                               f"cooperative-vector core reads I8/U8/I16/U16/I32/U32/I64/U64/F16/F32/F64/F8 "
-                               f"matrices)")
+                               f"cooperative-vector core reads I8/U8/I16/U16/I32/U32/I64/U64/F16/F32/F64/F8 and "
+                               f"BFloat16 matrices)")
     return core
+
+
+def matrix_description(rows: int, cols: int, component: ComponentType, layout: CoreLayout, stride: int,
+                       what: str) -> MatrixDescription:
+    """The core's description of a Thread-scope matrix: a BFloat16 one is laid out as F16 elements and read as
+    BFloat16 bits (`MatrixDescription.bfloat16`)."""
+    return MatrixDescription(rows, cols, core_type(component, what), layout, stride,
+                             bfloat16=component == ComponentType.BFloat16)
 
 
 def _lane_vectors(ctx: ExecutionContext, vector: object, argument: str, op: str) -> np.ndarray:
@@ -122,10 +132,9 @@ def load_thread_matrix(handle: object, offset: object, stride: object, layout: M
                        result_type: MatrixType) -> ThreadMatrix:
     op = "linAlgMatrixLoadFromDescriptor"
     ctx = require_context(op)
-    component = core_type(result_type.component, op)
     core_layout, transpose = _CORE_LAYOUTS[layout]
     rows, cols = (result_type.n, result_type.m) if transpose else (result_type.m, result_type.n)
-    desc = MatrixDescription(rows, cols, component, core_layout, int(stride))
+    desc = matrix_description(rows, cols, result_type.component, core_layout, int(stride), op)
     rng = resolve_handle(handle, f"{op}: handle")
     ctx.settle_memory(rng.data)
     offsets = ctx.lane_offsets(offset, "offset")
@@ -146,6 +155,9 @@ def accumulate_thread_matrix(matrix: object, handle: object, offset: object, lay
     m, n = matrix.type.m, matrix.type.n
     if layout == MatrixLayout.OuterProductOptimalTranspose:
         left, right, m, n = right, left, n, m
+    if matrix.type.component == ComponentType.BFloat16:
+        raise UnsupportedError(f"{op}: BFloat16 accumulation is not modelled (the core's atomics add in the SM 6.9 "
+                               f"component types; D3D12's accumulate-store query has no BFloat16 either)")
     component = core_type(matrix.type.component, op)
     desc = MatrixDescription(m, n, component, CoreLayout.OuterProductOptimal)
     rng = resolve_handle(handle, f"{op}: handle", writable=True)
@@ -205,14 +217,16 @@ def pack(values: np.ndarray) -> np.ndarray:
 def _logical(ctx: ExecutionContext, vector: np.ndarray, interpretation: ComponentType, k: int,
              op: str) -> LogicalVector:
     if is_packed_vector(vector, interpretation):
-        if interpretation not in _PACKED_CORE:
-            raise UnsupportedError(f"{op}: packed {interpretation.name} input vectors are not modelled")
         elements = unpack(vector, interpretation, k)
+        if interpretation == ComponentType.BFloat16:
+            return _bfloat16_logical(elements)
         values = widen_fp8(elements) if is_float(interpretation) else elements
         return LogicalVector(values, _PACKED_CORE[interpretation])
-    if interpretation == ComponentType.BFloat16:
-        raise UnsupportedError(f"{op}: BFloat16 interpretations are not modelled by the cooperative-vector core")
     source = vector_component(vector, "inputVector", op)
+    if interpretation == ComponentType.BFloat16:
+        with np.errstate(all="ignore"):   # inactive lanes may hold anything
+            return _bfloat16_logical(convert(np.ascontiguousarray(vector), source, interpretation,
+                                             ctx.profile.float_conversion, ctx.profile.linalg_matrix.float_rounding))
     if to_numerics_type(source) in WIDE_TYPES or to_numerics_type(interpretation) in WIDE_TYPES:
         return _converted_logical(ctx, vector, source, interpretation)
     if vector.dtype == np.float16 and interpretation == ComponentType.F16:
@@ -221,6 +235,11 @@ def _logical(ctx: ExecutionContext, vector: np.ndarray, interpretation: Componen
     physical = physical_type_of(vector, "inputVector")
     with np.errstate(all="ignore"):   # inactive lanes may hold anything
         return interpret_physical(vector, physical, to_numerics_type(interpretation), k, ctx.profile.float_conversion)
+
+
+def _bfloat16_logical(elements: np.ndarray) -> LogicalVector:
+    """BFloat16 inputs held in float32, which holds every BFloat16 value exactly (the upper half of its bits)."""
+    return LogicalVector(elements.astype(np.float32), NT.F32)
 
 
 def _converted_logical(ctx: ExecutionContext, vector: np.ndarray, source: ComponentType,

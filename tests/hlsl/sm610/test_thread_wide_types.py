@@ -1,4 +1,4 @@
-"""Thread-scope 64-bit matrices and vectors (I64, U64, F64): matrix x vector, MultiplyAdd, OuterProduct and the
+"""Thread-scope 64-bit and BFloat16 matrices and vectors (I64, U64, F64, BFloat16): matrix x vector, MultiplyAdd, OuterProduct and the
 vector InterlockedAccumulate against plain Python-integer and exact-fraction oracles.
 
 0035 lists I64/U64/F64 among the matrix component types and DXC's DXIL overloads take double and 64-bit vectors
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -19,9 +20,11 @@ from dxlinalg.hlsl import (
     SV_DispatchThreadID,
     compute_shader,
     float16_t,
+    float32_t,
     float64_t,
     int32_t,
     int64_t,
+    uint32_t,
     uint64_t,
     vector,
 )
@@ -198,3 +201,70 @@ def test_64_bit_integer_vector_accumulates_wrap(profile, dtype):
     run_dispatch(shader, {"u0": target}, (1, 1, 1), profile)
     expected = [(int(s) + LANES * int(v)) % 2 ** 64 for s, v in zip(initial.view(np.uint64), values.view(np.uint64))]
     assert target[64:96].view(np.uint64).tolist() == expected
+
+
+# -- BFloat16 --------------------------------------------------------------------------------------------------
+def bf16(values) -> np.ndarray:
+    return np.asarray(values, np.float64).astype(ml_dtypes.bfloat16)
+
+
+def run_bf16_matvec(profile: str, matrix: np.ndarray, layout: L, x: np.ndarray) -> np.ndarray:
+    """A BFloat16 Thread-scope matrix (stored in `layout`) times each thread's vector `x` (packed BFloat16 words
+    when x is uint32, else a float vector that Convert packs, as DXC's header asks): float32 results."""
+    m, k = matrix.shape
+    transposed = layout == L.MulOptimalTranspose
+    core = {L.RowMajor: L69.RowMajor, L.MulOptimal: L69.MulOptimal, L.MulOptimalTranspose: L69.MulOptimal}[layout]
+    stride = k * 2 if layout == L.RowMajor else 0
+    kept = matrix.T.copy() if transposed else matrix
+    desc = MatrixDescription(kept.shape[0], kept.shape[1], T69.F16, core, stride, bfloat16=True)
+    blob = np.zeros(-(-stored_size(desc, load_profile(profile)) // 128) * 128, np.uint8)
+    encode_matrix(kept, blob, desc, load_profile(profile))
+    out = np.zeros(LANES * m * 4, np.uint8)
+    Mat = linalg.Matrix[C.BFloat16, m, k, U.A, S.Thread]
+    element = {np.dtype(np.uint32): uint32_t, np.dtype(np.float32): float32_t}[x.dtype]
+
+    @compute_shader(numthreads=(LANES, 1, 1))
+    def shader(w=ByteAddressBuffer("t0"), v=ByteAddressBuffer("t1"), o=RWByteAddressBuffer("u0")):
+        tid = SV_DispatchThreadID()[:, 0]
+        vec = v.Load[vector[element, x.shape[1]]](tid * x.shape[1] * 4)
+        W = Mat.Load[layout](w, 0, stride)
+        packed = vec if x.dtype == np.uint32 else linalg.Convert[C.BFloat16, C.F32](vec).Data
+        y = linalg.Multiply[float32_t](W, linalg.MakeInterpretedVector[C.BFloat16](packed))
+        o.Store[vector[float32_t, m]](tid * m * 4, y)
+
+    run_dispatch(shader, {"t0": blob, "t1": x.view(np.uint8).ravel().copy(), "u0": out}, (1, 1, 1), profile)
+    return out.view(np.float32).reshape(LANES, m)
+
+
+def pack_bf16(values: np.ndarray) -> np.ndarray:
+    """Two BFloat16 per uint32, the lower index in the lower half (docs/sm610.md choice 14), zero padded."""
+    bits = values.view(np.uint16)
+    if bits.shape[1] % 2:
+        bits = np.pad(bits, ((0, 0), (0, 1)))
+    return np.ascontiguousarray(bits).view(np.uint32)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("layout", [L.RowMajor, L.MulOptimal, L.MulOptimalTranspose])
+def test_bf16_matrix_times_packed_bf16_vector_is_exact(profile, layout):
+    """K = 9 (an odd count: five words, the last half padding). Values with few mantissa bits keep every sum
+    exact in float32 and in the H100's tensor-core model, so the oracle is exact arithmetic."""
+    rng = np.random.default_rng(5)
+    m, k = 8, 9
+    matrix = bf16(rng.integers(-16, 17, (m, k)) / 4)
+    x = bf16(rng.integers(-16, 17, (LANES, k)) / 8)
+    got = run_bf16_matvec(profile, matrix, layout, pack_bf16(x))
+    expected = x.astype(np.float64) @ matrix.astype(np.float64).T
+    assert np.array_equal(got.astype(np.float64), expected)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_float_vector_converted_to_bf16_rounds_by_the_profile(profile):
+    """1 + 2^-8 + 2^-10 lies between the BFloat16 values 1 and 1 + 2^-7, nearer the second: nearest-even gives
+    1 + 2^-7, toward-zero 1 (0035: inexact float conversions are implementation-defined)."""
+    matrix = bf16(np.eye(4, 4))
+    x = np.tile(np.array([1 + 2 ** -8 + 2 ** -10, -3.0, 0.5, 2 ** -20], np.float32), (LANES, 1))
+    got = run_bf16_matvec(profile, matrix, L.RowMajor, x)
+    nearest = load_profile(profile).linalg_matrix.float_rounding == "nearest_even"
+    first = 1 + 2 ** -7 if nearest else 1.0
+    assert got[0].tolist() == [first, -3.0, 0.5, float(bf16([2 ** -20])[0])]
