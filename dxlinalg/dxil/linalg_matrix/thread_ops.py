@@ -7,9 +7,11 @@ vector accumulation are the shared core's (`dxlinalg.linalg.matvec`, `dxlinalg.l
 SM 6.10 and SM 6.9 surfaces compute the same bits for the same arithmetic.
 
 Layouts map onto the core's: MulOptimal / OuterProductOptimal are the profile's optimal formats, and the
-`*Transpose` layouts read the stored N x M matrix transposed (0029's transpose flag). Out-of-bounds thread
-loads read a zero matrix for that thread (the whole access, `bounds_check` aside: the core reads a thread's
-matrix whole); out-of-bounds accumulates are dropped; a misaligned address is undefined behaviour.
+`*Transpose` layouts read the stored N x M matrix transposed (0029's transpose flag). Out of bounds (0035
+"Bounds Checking Behavior"): reads give 0 and accumulates are dropped, for a thread's whole matrix or vector
+(`linalg_matrix.bounds_check = all_or_nothing`) or only for its elements outside the buffer (`per_element`: the
+thread reads a copy of the buffer cut at the last whole element and zero-filled past it, and accumulates only
+the elements inside); a misaligned address is undefined behaviour.
 """
 
 from __future__ import annotations
@@ -44,10 +46,12 @@ from dxlinalg.linalg.atomics import LaneFactors
 from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
 from dxlinalg.numerics.component_types import ComponentType as NT
 from dxlinalg.numerics.component_types import MatrixLayout as CoreLayout
-from dxlinalg.numerics.component_types import MEMORY_INTERPRETATIONS
+from dxlinalg.numerics.component_types import MEMORY_INTERPRETATIONS, type_info
 from dxlinalg.numerics.float_conversion import widen_fp8
 from dxlinalg.numerics.interpretation import LogicalVector, interpret_physical, physical_type_of
+from dxlinalg.profile.formats import optimal_format
 from dxlinalg.profile.matrix_storage import MatrixDescription, stored_size
+from dxlinalg.profile.model import DeviceProfile
 
 THREAD_ALIGNMENT = 128
 _CORE_LAYOUTS = {
@@ -127,6 +131,46 @@ def _inside(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, 
     return ctx.active & (starts >= 0) & (starts + extent <= rng.size)
 
 
+def _per_element(ctx: ExecutionContext) -> bool:
+    return ctx.profile.linalg_matrix.bounds_check == "per_element"
+
+
+def _crossing(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, extent: int) -> np.ndarray:
+    """Active lanes whose access starts in the address range but does not end inside the buffer."""
+    starts = np.broadcast_to(np.asarray(offsets, np.int64), (ctx.lanes,))
+    return ctx.active & (starts >= 0) & (starts + extent > rng.size)
+
+
+def _zero_filled_copy(rng: BufferRange, end: int, element_size: int) -> BufferRange:
+    """The buffer's bytes up to its last whole element (of `element_size`, counted from the start), zeros from
+    there to `end`: per-element bounds checking for reads that the core makes of a thread's whole matrix. An
+    element that would straddle the end reads 0 (it is out of bounds); a read-only copy, never cached."""
+    kept = rng.size - rng.size % element_size
+    data = np.zeros(max(end, rng.size), np.uint8)
+    data[:kept] = rng.data[rng.base_offset: rng.base_offset + kept]
+    return BufferRange(data, 0, rng.base_address, False, f"{rng.name} (elements inside, zeros past its end)")
+
+
+def _elements_inside(rng: BufferRange, offset: int, positions: np.ndarray, element_size: int) -> np.ndarray:
+    """Which of a thread's elements (relative byte `positions` from `offset`) lie wholly inside the buffer."""
+    return offset + positions + element_size <= rng.size
+
+
+def _accumulate_per_element(ctx: ExecutionContext, rng: BufferRange, offsets: int | np.ndarray, writing: np.ndarray,
+                            slots: np.ndarray, element_index: np.ndarray, component: NT, factors: LaneFactors) -> None:
+    """accumulate_lanes with 0035's per-element bounds: lanes wholly inside add every element; a lane that
+    crosses the end adds only its elements inside (one call per such offset, in ascending order)."""
+    size = type_info(component).size_bytes
+    accumulate_lanes(ctx, rng, offsets, writing, slots, element_index, component, factors)
+    starts = np.broadcast_to(np.asarray(offsets, np.int64), (ctx.lanes,))
+    crossing = ctx.active & (starts >= 0) & ~writing
+    for offset in np.unique(starts[crossing]):
+        inside = _elements_inside(rng, int(offset), slots * size, size)
+        if inside.any():
+            accumulate_lanes(ctx, rng, int(offset), crossing & (starts == offset), slots[inside],
+                             element_index[inside], component, factors)
+
+
 # -- 14 at Thread scope, 27 at Thread scope ------------------------------------------------------------------------
 def load_thread_matrix(handle: object, offset: object, stride: object, layout: MatrixLayout, align: int,
                        result_type: MatrixType) -> ThreadMatrix:
@@ -139,8 +183,20 @@ def load_thread_matrix(handle: object, offset: object, stride: object, layout: M
     ctx.settle_memory(rng.data)
     offsets = ctx.lane_offsets(offset, "offset")
     _aligned(ctx, rng, offsets, max(int(align), THREAD_ALIGNMENT), op, "0035 Matrix Load: 128-byte aligned address")
-    loading = _inside(ctx, rng, offsets, stored_size(desc, ctx.profile))
+    extent = stored_size(desc, ctx.profile)
+    loading = _inside(ctx, rng, offsets, extent)
+    crossing = _crossing(ctx, rng, offsets, extent)
+    if _per_element(ctx) and crossing.any():
+        end = int(np.broadcast_to(np.asarray(offsets, np.int64), (ctx.lanes,))[crossing].max()) + extent
+        rng, loading = _zero_filled_copy(rng, end, _stored_element_size(desc, ctx.profile)), loading | crossing
     return ThreadMatrix(result_type, layout, MatrixOperand(rng, offsets, loading, desc, transpose))
+
+
+def _stored_element_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
+    """Bytes of one stored element: the type's, or the optimal format's storage type's."""
+    stored = optimal_format(profile, desc.layout).storage_type(desc.component_type) if desc.layout.is_optimal \
+        else desc.component_type
+    return type_info(stored).size_bytes
 
 
 def accumulate_thread_matrix(matrix: object, handle: object, offset: object, layout: MatrixLayout,
@@ -166,7 +222,10 @@ def accumulate_thread_matrix(matrix: object, handle: object, offset: object, lay
              "0035 DXIL linAlgMatrixAccumulateToDescriptor: 128-byte alignment")
     writing = _inside(ctx, rng, offsets, stored_size(desc, ctx.profile))
     slots, element_index = element_slots(ctx.profile, desc)
-    accumulate_lanes(ctx, rng, offsets, writing, slots, element_index, component, LaneFactors(left, right))
+    if _per_element(ctx):
+        _accumulate_per_element(ctx, rng, offsets, writing, slots, element_index, component, LaneFactors(left, right))
+    else:
+        accumulate_lanes(ctx, rng, offsets, writing, slots, element_index, component, LaneFactors(left, right))
 
 
 # -- 25 MatVecMul, 26 MatVecMulAdd ------------------------------------------------------------------------------
@@ -400,6 +459,7 @@ def linAlgVectorAccumulateToDescriptor(handle: object, offset: object, align: ob
     _aligned(ctx, rng, offsets, max(alignment, 4), op, "0035 InterlockedAccumulate(vector): Align")
     count = values.shape[1]
     writing = _inside(ctx, rng, offsets, count * values.dtype.itemsize)
-    accumulate_lanes(ctx, rng, offsets, writing, np.arange(count), np.arange(count), component, LaneFactors(values))
+    accumulate = _accumulate_per_element if _per_element(ctx) else accumulate_lanes
+    accumulate(ctx, rng, offsets, writing, np.arange(count), np.arange(count), component, LaneFactors(values))
 
 
