@@ -106,5 +106,30 @@ def with_vector_multiply(profile: str, vector: ComponentType, matrix: ComponentT
     return prof.model_copy(update={"linalg_support": support, "name": f"{prof.name} + {vector.name} x {matrix.name}"})
 
 
+def with_threadgroup_granularity(profile: str, granularity: tuple[int, int, int]) -> DeviceProfile:
+    """`profile` with every THREADGROUP_MATRIX_MULTIPLY answer at a finer shape granularity: a device whose
+    thread-group multiplies take the HLK's 8 x 16 x 8 shapes, which the shipped profiles' 16 x 16 x 16 do not."""
+    prof = load_profile(profile)
+    entries = [entry.model_copy(update={"shape_granularity": granularity})
+               for entry in prof.linalg_support.threadgroup_multiply]
+    support = prof.linalg_support.model_copy(update={"threadgroup_multiply": entries})
+    return prof.model_copy(update={"linalg_support": support,
+                                   "name": f"{prof.name} + {'x'.join(map(str, granularity))} thread groups"})
+
+
+def with_int32_multiplies(profile: str) -> DeviceProfile:
+    """`profile` with 8 x 8 x 8 thread-group steps and SINT32 x SINT32 -> SINT32 multiplies at both scopes (the
+    first wave and thread-group entries' shapes and sizes): the HLK's I32 cases, which no Tier 1 table lists."""
+    prof = with_threadgroup_granularity(profile, (8, 8, 8))
+    support = prof.linalg_support
+    i32 = to_numerics_type(ComponentType.I32)
+    types = {"a_type": i32, "b_type": i32, "accumulator_type": i32}
+    support = support.model_copy(update={
+        "wave_multiply": [*support.wave_multiply, support.wave_multiply[0].model_copy(update=types)],
+        "threadgroup_multiply": [*support.threadgroup_multiply,
+                                 support.threadgroup_multiply[0].model_copy(update=types)]})
+    return prof.model_copy(update={"linalg_support": support, "name": f"{prof.name} + SINT32 multiplies"})
+
+
 def dtype_name(component: ComponentType) -> str:
     return np.dtype(element_dtype(component)).name

@@ -521,10 +521,13 @@ def test_MatMatMulAccum_Wave_16x16x16_F16(profile):  # noqa: N802
     assert (output.view(np.float16) == 100).all()
 
 
-@pytest.mark.parametrize("profile", PROFILES)
-def test_MatMatMulAccum_ThreadGroup_8x16x8_F16_ToF32_NonUniform(profile):  # noqa: N802
+@pytest.mark.parametrize("name", [pytest.param(p, id=p) for p in PROFILES] + [
+    pytest.param("reference+8x8x8", id="reference-with-8x8x8-thread-groups")])
+def test_MatMatMulAccum_ThreadGroup_8x16x8_F16_ToF32_NonUniform(name):  # noqa: N802
     """makeRectangularF16ThreadGroupMultiplyCase(F32, MultiplyAccumulate): A (3,2,5,2), B (1,3,7,3) and an
-    independent C (2,1,5,2) patterns; the exact A x B + C."""
+    independent C (2,1,5,2) patterns; the exact A x B + C. The shipped profiles answer thread-group multiplies in
+    16 x 16 x 16 steps (not applicable); a device with 8 x 8 x 8 steps runs it."""
+    profile = gate.with_threadgroup_granularity("reference", (8, 8, 8)) if name == "reference+8x8x8" else name
     m, k, n = 8, 16, 8
     gate.require(gate.matmul_supported(profile, C.F16, C.F32, m, k, n, S.ThreadGroup), "F16 -> F32 8x16x8 group")
     a, b, c = arithmetic_pattern(m, k, 3, 2, 5, 2), arithmetic_pattern(k, n, 1, 3, 7, 3), \

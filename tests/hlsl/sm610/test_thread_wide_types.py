@@ -268,3 +268,14 @@ def test_float_vector_converted_to_bf16_rounds_by_the_profile(profile):
     nearest = load_profile(profile).linalg_matrix.float_rounding == "nearest_even"
     first = 1 + 2 ** -7 if nearest else 1.0
     assert got[0].tolist() == [first, -3.0, 0.5, float(bf16([2 ** -20])[0])]
+
+
+def test_no_d3d12_query_names_a_64_bit_or_bfloat16_type():
+    """D3D12_LINEAR_ALGEBRA_DATATYPE (the preview SDK, and DXC's test copy at 9a3e225d) has no 64-bit or BFloat16
+    value, so no profile's `linalg_support` can report these Thread-scope combinations (docs/sm610.md)."""
+    from dxlinalg.profile.linalg_support import LINALG_TYPE_NAMES, parse_linalg_type
+    from pydantic_core import PydanticCustomError
+    assert not {T69.I64, T69.U64, T69.F64} & set(LINALG_TYPE_NAMES.values())
+    for name in ("FLOAT64", "SINT64", "UINT64", "BFLOAT16", "BF16"):
+        with pytest.raises(PydanticCustomError, match="not a D3D12_LINEAR_ALGEBRA_DATATYPE name"):
+            parse_linalg_type(name)
