@@ -407,8 +407,8 @@ def test_ElementSet_Wave_16x16_F16(profile):  # noqa: N802
             for i in range(int(np.max(length))):
                 mat.Set(i, mat.Get(i) + np.float16(5))
                 coord = mat.GetCoordinate(i)                  # the oracle's record: which element index i is
-                out.Store[uint32_t](512 + (tid * records_per_thread + i) * 4, np.where(i < length, coord[:, 0] * 16 + coord[:, 1],
-                                                                       0xFFFFFFFF).astype(np.uint32))
+                element = np.where(i < length, coord[:, 0] * 16 + coord[:, 1], 0xFFFFFFFF).astype(np.uint32)
+                out.Store[uint32_t](512 + (tid * records_per_thread + i) * 4, element)
             mat.Store(out, 0, 32, L.RowMajor)
 
     run_dispatch(shader, {"u0": matrix.view(np.uint8).ravel().copy(), "u1": output}, (1, 1, 1), profile)

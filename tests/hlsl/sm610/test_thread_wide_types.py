@@ -1,5 +1,5 @@
-"""Thread-scope 64-bit and BFloat16 matrices and vectors (I64, U64, F64, BFloat16): matrix x vector, MultiplyAdd, OuterProduct and the
-vector InterlockedAccumulate against plain Python-integer and exact-fraction oracles.
+"""Thread-scope 64-bit and BFloat16 matrices and vectors (I64, U64, F64, BFloat16): matrix x vector, MultiplyAdd,
+OuterProduct and the vector InterlockedAccumulate against plain Python-integer and exact-fraction oracles.
 
 0035 lists I64/U64/F64 among the matrix component types and DXC's DXIL overloads take double and 64-bit vectors
 (`hfdwil`); the accumulator is then 64 bits wide: integer sums wrap modulo 2^64, float sums are float64, and a
@@ -12,6 +12,8 @@ from fractions import Fraction
 import ml_dtypes
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dxlinalg.gpu import run_dispatch
 from dxlinalg.hlsl import (
@@ -128,6 +130,34 @@ def test_i64_sums_wrap_modulo_2_to_the_64(profile):
     got = run_matvec(profile, matrix, C.I64, L.RowMajor, x, int64_t, bias)
     wrapped = [[(v + 2 ** 63) % 2 ** 64 - 2 ** 63 for v in row] for row in exact_products(matrix, x, bias)]
     assert got.tolist() == wrapped
+
+
+@given(st.sampled_from([(C.I64, np.int64, int64_t), (C.U64, np.uint64, uint64_t), (C.I64, np.int64, int32_t)]),
+       st.integers(1, 6), st.integers(4, 12), st.sampled_from(PROFILES), st.data())
+@settings(max_examples=12, deadline=None)
+def test_64_bit_integer_products_match_python_integers(types, m, k, profile, data):
+    """Any shape, full-range 64-bit matrices, small vectors, with or without a bias: the sum modulo 2^64, read as
+    the result type (a 64-bit result), or saturated into it (int32)."""
+    component, dtype, out_type = types
+    info = np.iinfo(dtype)
+    matrix = np.array(data.draw(st.lists(st.integers(int(info.min), int(info.max)), min_size=m * k,
+                                         max_size=m * k)), dtype).reshape(m, k)
+    x = np.array(data.draw(st.lists(st.integers(0, 9), min_size=LANES * k, max_size=LANES * k)), dtype)
+    x = x.reshape(LANES, k)
+    with_bias = out_type is not int32_t and data.draw(st.booleans())      # a bias has the result's type
+    bias = np.array(data.draw(st.lists(st.integers(int(info.min), int(info.max)), min_size=m, max_size=m)),
+                    dtype) if with_bias else None
+    got = run_matvec(profile, matrix, component, L.RowMajor, x, out_type, bias)
+    out_info = np.iinfo(out_type.dtype)
+    expected = []
+    for row in exact_products(matrix, x, bias):
+        wrapped = [v % 2 ** 64 for v in row]
+        if out_info.bits == 64:
+            expected.append([v - 2 ** 64 if out_info.min < 0 and v >= 2 ** 63 else v for v in wrapped])
+        else:                                                      # saturate the signed 64-bit sum
+            signed = [v - 2 ** 64 if v >= 2 ** 63 else v for v in wrapped]
+            expected.append([min(max(v, int(out_info.min)), int(out_info.max)) for v in signed])
+    assert got.tolist() == expected
 
 
 @pytest.mark.parametrize("profile", ["reference", "adversarial"])
@@ -273,8 +303,9 @@ def test_float_vector_converted_to_bf16_rounds_by_the_profile(profile):
 def test_no_d3d12_query_names_a_64_bit_or_bfloat16_type():
     """D3D12_LINEAR_ALGEBRA_DATATYPE (the preview SDK, and DXC's test copy at 9a3e225d) has no 64-bit or BFloat16
     value, so no profile's `linalg_support` can report these Thread-scope combinations (docs/sm610.md)."""
-    from dxlinalg.profile.linalg_support import LINALG_TYPE_NAMES, parse_linalg_type
     from pydantic_core import PydanticCustomError
+
+    from dxlinalg.profile.linalg_support import LINALG_TYPE_NAMES, parse_linalg_type
     assert not {T69.I64, T69.U64, T69.F64} & set(LINALG_TYPE_NAMES.values())
     for name in ("FLOAT64", "SINT64", "UINT64", "BFLOAT16", "BF16"):
         with pytest.raises(PydanticCustomError, match="not a D3D12_LINEAR_ALGEBRA_DATATYPE name"):
