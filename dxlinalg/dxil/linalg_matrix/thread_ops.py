@@ -4,7 +4,10 @@
 (`ThreadMatrix`: where each thread reads it, as the SM 6.9 ops' matrix operand); an OuterProduct result is
 held as its two factors (`ThreadOuterProduct`) until it is accumulated. Matrix x vector, outer-product and
 vector accumulation are the shared core's (`dxlinalg.linalg.matvec`, `dxlinalg.linalg.accumulate`), so the
-SM 6.10 and SM 6.9 surfaces compute the same bits for the same arithmetic.
+SM 6.10 and SM 6.9 surfaces compute the same bits for the same arithmetic. SM 6.10 adds types 0029 lacks: 64-bit
+matrices, vectors and results (the core's 64-bit accumulator, `matvec.is_wide`) and BFloat16 matrices and packed
+BFloat16 inputs (laid out as 16-bit float slots, `MatrixDescription.bfloat16`; values exact in float32); a native
+vector of a type 0029's register interpretations do not cover is converted by 0035's rules.
 
 Layouts map onto the core's: MulOptimal / OuterProductOptimal are the profile's optimal formats, and the
 `*Transpose` layouts read the stored N x M matrix transposed (0029's transpose flag). Out of bounds (0035
