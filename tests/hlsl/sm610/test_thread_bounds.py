@@ -119,3 +119,33 @@ def test_an_outer_product_accumulate_crossing_the_end_adds_only_whole_elements_i
         assert target[cut - 1] == 0
     else:
         assert not target.any()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_optimal_layout_load_crossing_the_end_reads_zeros_for_the_slots_outside(profile):
+    """A MulOptimal F16 matrix in a buffer cut one byte into a slot past the middle: per element, the slots wholly
+    inside keep their values and the rest read 0 (the oracle zeroes those bytes and decodes with the profile's
+    format); all-or-nothing, the thread reads a zero matrix."""
+    from dxlinalg.numerics.component_types import ComponentType as T69
+    from dxlinalg.numerics.component_types import MatrixLayout as L69
+    from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix, encode_matrix, stored_size
+    prof = load_profile(profile)
+    m, k = 16, 32
+    weights = (np.arange(m * k).reshape(m, k) % 9 - 4).astype(np.float16)
+    desc = MatrixDescription(m, k, T69.F16, L69.MulOptimal)
+    full = np.zeros(stored_size(desc, prof), np.uint8)
+    encode_matrix(weights, full, desc, prof)
+    cut = full.size // 2 + 1
+    Mat = linalg.Matrix[C.F16, m, k, U.A, S.Thread]
+    out = np.zeros(m * 4, np.uint8)
+
+    @compute_shader(numthreads=(1, 1, 1))
+    def shader(w=ByteAddressBuffer("t0"), o=RWByteAddressBuffer("u0")):
+        W = Mat.Load[L.MulOptimal](w, 0, 0)
+        o.Store[vector[float32_t, m]](0, linalg.Multiply[float32_t](W, np.ones(k, np.float16)))
+
+    run_dispatch(shader, {"t0": full[:cut].copy(), "u0": out}, (1, 1, 1), prof)
+    kept = full.copy()
+    kept[cut - 1:] = 0                                # the straddling 16-bit slot and everything after it
+    inside = decode_matrix(kept, desc, prof).astype(np.float64) if per_element(profile) else np.zeros((m, k))
+    assert out.view(np.float32).tolist() == inside.sum(axis=1).tolist()
