@@ -96,9 +96,13 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
     return result
 
 
+#: The 64-bit component types (SM 6.10's Thread scope; SPIR-V's FLOAT64/SINT64/UINT64).
+WIDE_TYPES = frozenset({ComponentType.I64, ComponentType.U64, ComponentType.F64})
+
+
 def is_wide(*types: ComponentType | None) -> bool:
     """Whether a product has a 64-bit operand or result, and so a 64-bit accumulator."""
-    return any(t is not None and type_info(t).bits == 64 for t in types)
+    return any(t in WIDE_TYPES for t in types)
 
 
 def _wide_product(ctx: ExecutionContext, x: np.ndarray, matrix: MatrixOperand, m: int, bias: BiasOperand | None,

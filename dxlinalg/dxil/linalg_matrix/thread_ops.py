@@ -46,7 +46,7 @@ from dxlinalg.gpu.scratch import scratch
 from dxlinalg.gpu.types import ScalarType, VectorType
 from dxlinalg.linalg.accumulate import accumulate_lanes, element_slots
 from dxlinalg.linalg.atomics import LaneFactors
-from dxlinalg.linalg.matvec import BiasOperand, MatrixOperand, matrix_vector_product
+from dxlinalg.linalg.matvec import WIDE_TYPES, BiasOperand, MatrixOperand, matrix_vector_product
 from dxlinalg.numerics.component_types import ComponentType as NT
 from dxlinalg.numerics.component_types import MatrixLayout as CoreLayout
 from dxlinalg.numerics.component_types import MEMORY_INTERPRETATIONS, type_info
@@ -84,7 +84,6 @@ class ThreadOuterProduct:
 
 
 #: Thread-scope matrix types the core reads: 0029's memory interpretations and SM 6.10's 64-bit types.
-WIDE_TYPES = frozenset({NT.I64, NT.U64, NT.F64})
 THREAD_MATRIX_TYPES = MEMORY_INTERPRETATIONS | WIDE_TYPES
 
 
@@ -188,8 +187,8 @@ def load_thread_matrix(handle: object, offset: object, stride: object, layout: M
     _aligned(ctx, rng, offsets, max(int(align), THREAD_ALIGNMENT), op, "0035 Matrix Load: 128-byte aligned address")
     extent = stored_size(desc, ctx.profile)
     loading = _inside(ctx, rng, offsets, extent)
-    crossing = _crossing(ctx, rng, offsets, extent)
-    if _per_element(ctx) and crossing.any():
+    crossing = _crossing(ctx, rng, offsets, extent) if _per_element(ctx) else None
+    if crossing is not None and crossing.any():
         end = int(np.broadcast_to(np.asarray(offsets, np.int64), (ctx.lanes,))[crossing].max()) + extent
         rng, loading = _zero_filled_copy(rng, end, _stored_element_size(desc, ctx.profile)), loading | crossing
     return ThreadMatrix(result_type, layout, MatrixOperand(rng, offsets, loading, desc, transpose))
