@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dxlinalg.gpu import run_dispatch
 from dxlinalg.hlsl import (
@@ -16,6 +18,7 @@ from dxlinalg.hlsl import (
     compute_shader,
     float16_t,
     float32_t,
+    int64_t,
     vector,
 )
 from dxlinalg.hlsl import sm610 as linalg
@@ -149,3 +152,42 @@ def test_an_optimal_layout_load_crossing_the_end_reads_zeros_for_the_slots_outsi
     kept[cut - 1:] = 0                                # the straddling 16-bit slot and everything after it
     inside = decode_matrix(kept, desc, prof).astype(np.float64) if per_element(profile) else np.zeros((m, k))
     assert out.view(np.float32).tolist() == inside.sum(axis=1).tolist()
+
+
+@given(st.sampled_from([(C.F16, np.float16, float16_t), (C.F32, np.float32, float32_t),
+                        (C.I64, np.int64, int64_t)]),
+       st.sampled_from([L.RowMajor, L.ColMajor]), st.integers(1, 6), st.integers(4, 9), st.integers(0, 200),
+       st.sampled_from(PROFILES))
+@settings(max_examples=15, deadline=None)
+def test_any_cut_through_a_thread_matrix_follows_the_profiles_bounds_rule(types, layout, m, k, cut_at, profile):
+    """A matrix at offset 128 of a buffer cut anywhere in it (or past it): each result is the sum of the elements
+    wholly inside (per_element), or of none unless all are (all_or_nothing)."""
+    component, dtype, hlsl_type = types
+    size = np.dtype(dtype).itemsize
+    weights = ((np.arange(m * k).reshape(m, k) % 7) + 1).astype(dtype)
+    lines, per_line = (m, k) if layout == L.RowMajor else (k, m)
+    stride = -(-per_line * size // 16) * 16
+    full = np.zeros(128 + lines * stride, np.uint8)
+    for line in range(lines):
+        values = np.ascontiguousarray(weights[line] if layout == L.RowMajor else weights[:, line])
+        full[128 + line * stride: 128 + line * stride + per_line * size] = values.view(np.uint8)
+    cut = min(128 + cut_at, full.size)
+    Mat = linalg.Matrix[component, m, k, U.A, S.Thread]
+    out = np.zeros(m * size, np.uint8)
+
+    @compute_shader(numthreads=(1, 1, 1))
+    def shader(w=ByteAddressBuffer("t0"), o=RWByteAddressBuffer("u0")):
+        W = Mat.Load[layout](w, 128, stride)
+        o.Store[vector[hlsl_type, m]](0, linalg.Multiply[hlsl_type](W, np.ones(k, dtype)))
+
+    run_dispatch(shader, {"t0": full[:cut].copy(), "u0": out}, (1, 1, 1), profile)
+    extent = 128 + (lines - 1) * stride + per_line * size          # the matrix's last byte, + 1
+    expected = []
+    for r in range(m):
+        total = 0
+        for c in range(k):
+            position = 128 + (r * stride + c * size if layout == L.RowMajor else c * stride + r * size)
+            if (position + size <= cut) if per_element(profile) else extent <= cut:
+                total += int(weights[r, c])
+        expected.append(total)
+    assert out.view(dtype).astype(np.int64).tolist() == expected
