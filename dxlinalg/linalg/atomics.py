@@ -186,6 +186,10 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
     def round_once(values: np.ndarray) -> np.ndarray:
         return round_float_result(values, accumulation_type, settings)
 
+    if info.bits == 64 or _has_wide_factors(factors):
+        # SM 6.10's 64-bit floats: float64 holds no exact product of two of them, so every wave-sum model
+        # is the lane-order float64 sum (docs/sm610.md: 64-bit accumulation)
+        return round_once(_lane_order_sums(lanes, starts, counts, factors, np.dtype(np.float64)))
     if ctx.profile.accumulation.wave_sum is WaveSum.EXACT:
         left, right, valid = factors.padded(lanes, starts, counts)
         sums = exact_wave_sums(left, right, valid, round_once)
@@ -196,15 +200,25 @@ def _wave_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray,
         return round_once(sums)
     if ctx.profile.accumulation.wave_sum is WaveSum.NVIDIA_TENSOR_CORE:
         return _tensor_core_operands(ctx, lanes, starts, counts, factors, round_once)
-    partial = factors.contributions(lanes[starts], np.dtype(np.float32))   # every wave has its first lane
+    return round_once(_lane_order_sums(lanes, starts, counts, factors, np.dtype(np.float32)))
+
+
+def _lane_order_sums(lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray, factors: LaneFactors,
+                     dtype: np.dtype) -> np.ndarray:
+    """(waves, elements): each wave's contributions summed lane by lane in `dtype`, rounding at each step."""
+    partial = factors.contributions(lanes[starts], dtype)   # every wave has its first lane
     for position in range(1, int(counts.max())):
         has = counts > position
-        values = factors.contributions(lanes[starts[has] + position], np.dtype(np.float32))
+        values = factors.contributions(lanes[starts[has] + position], dtype)
         if has.all():
             partial += values
         else:
             partial[has] += values
-    return round_once(partial)
+    return partial
+
+
+def _has_wide_factors(factors: LaneFactors) -> bool:
+    return factors.left.dtype == np.float64 or (factors.right is not None and factors.right.dtype == np.float64)
 
 
 def _tensor_core_operands(ctx: ExecutionContext, lanes: np.ndarray, starts: np.ndarray, counts: np.ndarray,

@@ -8,7 +8,11 @@ Meaning, per lane (hlsl-specs 0029; SPV_NV_cooperative_vector says the same):
 Integers: exact products, sums wrap modulo 2^32 (int32 accumulator, read unsigned when the output
 is unsigned). Floats: the profile's `matvec_sum`: float_accumulator (reference: float32), bias added
 in it, rounded once to the result type; or tensor_core_chunks (`matvec_chunks`, an H100's sums). FP16
-inputs under an FP8 interpretation are converted, or multiplied as they are (`matvec_fp8_input`). The surfaces (dxil, spirv) check their own operand rules and resolve the
+inputs under an FP8 interpretation are converted, or multiplied as they are (`matvec_fp8_input`).
+64-bit operands (SM 6.10's Thread-scope I64/U64/F64 matrices, vectors and results; SM 6.9 has none) widen
+the accumulator: integer sums wrap modulo 2^64 (int64), float sums are float64 with the bias added in it,
+rounded once to the result type, whatever `matvec_sum` says (no tensor-core model covers FP64).
+The surfaces (dxil, spirv) check their own operand rules and resolve the
 operands; everything after that is here. How it runs: a matrix uniform across the active lanes is
 decoded once (cached on the buffer's write version, `fast.matrix_cache`) and applied to all of
 them as one matrix product; lanes with different offsets are grouped by offset. Integer products
@@ -72,6 +76,10 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
     """(lanes, M) results of `output_type`; inactive lanes hold 0. Rules are the caller's."""
     integer_path = not (logical.is_float or type_info(matrix.desc.component_type).is_float)
     values = _multiplied_input(logical, ctx.profile)
+    if is_wide(logical.interpretation, matrix.desc.component_type, output_type,
+               None if bias is None else bias.component_type):
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _wide_product(ctx, values, matrix, m, bias, integer_path, output_type, output_unsigned, settings)
     if not integer_path and ctx.profile.accumulation.matvec_sum is MatvecSum.TENSOR_CORE_CHUNKS:
         with np.errstate(invalid="ignore", over="ignore"):   # Inf/NaN operands: the model's own NaN rules
             return _tensor_core_product(ctx, values, matrix, m, bias, output_type, settings)
@@ -86,6 +94,69 @@ def matrix_vector_product(ctx: ExecutionContext, logical: LogicalVector, matrix:
     result = _to_result(accumulator, integer_path, output_type, output_unsigned, settings)
     result[~ctx.active] = 0
     return result
+
+
+#: The 64-bit component types (SM 6.10's Thread scope; SPIR-V's FLOAT64/SINT64/UINT64).
+WIDE_TYPES = frozenset({ComponentType.I64, ComponentType.U64, ComponentType.F64})
+
+
+def is_wide(*types: ComponentType | None) -> bool:
+    """Whether a product has a 64-bit operand or result, and so a 64-bit accumulator."""
+    return any(t in WIDE_TYPES for t in types)
+
+
+def _wide_product(ctx: ExecutionContext, x: np.ndarray, matrix: MatrixOperand, m: int, bias: BiasOperand | None,
+                  integer_path: bool, output_type: ComponentType, output_unsigned: bool,
+                  settings: FloatConversionSettings) -> np.ndarray:
+    """The 64-bit accumulator: int64 sums (wrapping modulo 2^64; uint64 operands are read as their int64 bits,
+    the same residues) or float64 sums, the bias added in the accumulator, one conversion to the result."""
+    dtype = np.dtype(np.int64 if integer_path else np.float64)
+    xs = (x.view(np.int64) if x.dtype == np.uint64 else x).astype(dtype, copy=False)
+    accumulator = np.zeros((ctx.lanes, m), dtype)
+    for offset, lanes in _offset_groups(matrix.offsets, matrix.loading):
+        operand = MATRIX_CACHE.prepared(matrix.range, offset, matrix.desc, ctx.profile, matrix.transpose,
+                                        dtype).transposed
+        accumulator[lanes] = xs[lanes] @ operand          # int64 matmul wraps modulo 2^64: exact residues
+    if bias is not None:
+        if integer_path and type_info(bias.component_type).is_float:
+            accumulator, integer_path = accumulator.astype(np.float64), False
+        _add_bias_operand(accumulator, bias, m)
+    result = _wide_result(accumulator, integer_path, output_type, output_unsigned, settings)
+    result[~ctx.active] = 0
+    return result
+
+
+def _wide_result(accumulator: np.ndarray, integer_path: bool, output_type: ComponentType, output_unsigned: bool,
+                 settings: FloatConversionSettings) -> np.ndarray:
+    """The 64-bit accumulator converted once: to a 64-bit integer result its bits (read unsigned when the
+    output is unsigned, as the 32-bit accumulator's are); to a narrower integer saturated (0035: integer
+    conversions saturate); to a float rounded once (an integer accumulator through float64, exact below 2^53)."""
+    info = type_info(output_type)
+    if not integer_path:
+        if info.is_float:
+            return round_float_result(accumulator, output_type, settings)
+        return _float_to_wide_integer(accumulator, output_type) if info.bits == 64 else \
+            float_to_integer(accumulator, output_type)
+    if info.is_float:
+        return round_float_result(accumulator.view(np.uint64).astype(np.float64) if output_unsigned
+                                  else accumulator.astype(np.float64), output_type, settings)
+    if output_unsigned:
+        unsigned = accumulator.view(np.uint64)
+        return unsigned.copy() if info.bits == 64 else np.minimum(unsigned, np.iinfo(info.dtype).max).astype(info.dtype)
+    return accumulator.astype(info.dtype) if info.bits == 64 else saturate_integers(accumulator, output_type)
+
+
+def _float_to_wide_integer(values: np.ndarray, destination: ComponentType) -> np.ndarray:
+    """float64 -> int64/uint64 as `float_to_integer` (nearest even, saturating, NaN 0), with the bounds set
+    exactly (2^63 and 2^64 - 1 are no float64 values)."""
+    dtype = type_info(destination).dtype
+    limits = np.iinfo(dtype)
+    rounded = np.rint(values)
+    nan = np.isnan(rounded)
+    above, below = ~nan & (rounded >= float(limits.max)), ~nan & (rounded <= float(limits.min))
+    out = np.where(nan | above | below, 0.0, rounded).astype(dtype)
+    out[above], out[below] = limits.max, limits.min
+    return out
 
 
 def _multiplied_input(logical: LogicalVector, profile: DeviceProfile) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import ml_dtypes
 import numpy as np
 
 from dxlinalg.numerics.component_types import ComponentType, MatrixLayout, type_info
@@ -24,13 +25,21 @@ from dxlinalg.profile.model import DeviceProfile
 
 @dataclass(frozen=True)
 class MatrixDescription:
-    """Where the elements of a rows x cols matrix of one type sit in a byte range."""
+    """Where the elements of a rows x cols matrix of one type sit in a byte range.
+
+    `bfloat16`: the elements are BFloat16 (SM 6.10), which the SM 6.9 component types lack: they are laid out
+    as F16 elements (the same 16-bit slots, in every layout) and their bits read as BFloat16."""
 
     rows: int
     cols: int
     component_type: ComponentType
     layout: MatrixLayout
     stride: int = 0
+    bfloat16: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bfloat16 and self.component_type != ComponentType.F16:
+            raise ValueError(f"a BFloat16 matrix is laid out as F16 elements, not {self.component_type.name}")
 
 
 def stored_size(desc: MatrixDescription, profile: DeviceProfile) -> int:
@@ -62,8 +71,10 @@ def decode_matrix(raw: np.ndarray, desc: MatrixDescription, profile: DeviceProfi
     """Bytes -> (rows, cols) elements of desc.component_type."""
     if desc.layout.is_optimal:
         fmt = optimal_format(profile, desc.layout)
-        return fmt.decode(raw, desc.component_type, desc.layout, desc.rows, desc.cols)
-    return decode_strided(raw, desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
+        decoded = fmt.decode(raw, desc.component_type, desc.layout, desc.rows, desc.cols)
+    else:
+        decoded = decode_strided(raw, desc.rows, desc.cols, desc.component_type, desc.layout, desc.stride)
+    return decoded.view(ml_dtypes.bfloat16) if desc.bfloat16 else decoded
 
 
 def encode_matrix(matrix: np.ndarray, out: np.ndarray, desc: MatrixDescription,
@@ -73,6 +84,8 @@ def encode_matrix(matrix: np.ndarray, out: np.ndarray, desc: MatrixDescription,
     Optimal layouts write every byte of their size (padding included); strided layouts write
     only element bytes and leave the gaps between rows as they were.
     """
+    if desc.bfloat16:
+        matrix = np.ascontiguousarray(matrix, dtype=ml_dtypes.bfloat16).view(np.float16)
     if desc.layout.is_optimal:
         fmt = optimal_format(profile, desc.layout)
         encoded = fmt.encode(matrix, desc.component_type, desc.layout)

@@ -101,7 +101,7 @@ def test_thread_scope_operand_rules():
         with pytest.raises(InvalidArgumentError, match="DimA 3 must be M = 4"):
             linalg.MultiplyAdd[float16_t](w, np.zeros(8, np.float16), linalg.VectorRef[C.F16, 3](src, 0))
         with pytest.raises(InvalidArgumentError, match="result element type"):
-            linalg.Multiply[np.float64](w, np.zeros(8, np.float16))
+            linalg.Multiply[np.int8](w, np.zeros(8, np.float16))
         with pytest.raises(InvalidArgumentError, match="same type"):
             linalg.OuterProduct[C.F16](np.zeros(4, np.float16), np.zeros(4, np.float32))
         with pytest.raises(InvalidArgumentError, match="the vector type matches the interpretation"):
@@ -115,7 +115,8 @@ def test_thread_scope_operand_rules():
             dxil.linAlgMatVecMul(linalg.OuterProduct[C.F16](np.zeros(4, np.float16), np.zeros(8, np.float16)).value,
                                  1, np.zeros(8, np.float16), int(C.F16), result_type=np.float16)
         with pytest.raises(UnsupportedError, match="not modelled"):
-            linalg.Matrix[C.F64, 4, 8, U.A, S.Thread].Load[L.RowMajor](src, 0, 64)
+            linalg.OuterProduct[C.BFloat16](np.zeros(4, np.float32), np.zeros(8, np.float32)).InterlockedAccumulate(
+                dst, 0)
         with pytest.raises(LinAlgValidationError, match="Instr.LinAlgMatrixUnsignedFloatTypeNotAllowed"):
             dxil.linAlgMatVecMul(w.value, 0, np.zeros(8, np.float16), int(C.F16), result_type=np.float16)
         with pytest.raises(InvalidArgumentError, match="Align"):
