@@ -55,10 +55,14 @@ def gemm_shader(variant: GemmVariant, wave_size: int, scope: S = S.Wave) -> Comp
         tile_row = SV_GroupID()[:, 1] * TILE_M               # per thread, uniform in the group
         tile_col = SV_GroupID()[:, 0] * TILE_N
         acc_tile = MatD.Splat(0)
-        for step in range(0, k, TILE_K):                      # a uniform loop: a plain Python loop
+        step = 0
+        while True:             # do { ... } while (step < k): a uniform loop; check_sizes makes K at least one step
             tile_a = MatA.Load(a, (tile_row * k + step) * ab_size, k * ab_size, L.RowMajor)
             tile_b = MatB.Load(b, (step * n + tile_col) * ab_size, n * ab_size, L.RowMajor)
             acc_tile.MultiplyAccumulate(tile_a, tile_b)
+            step += TILE_K
+            if step >= k:
+                break
         acc_tile.Store(d, (tile_row * n + tile_col) * 4, n * 4, L.RowMajor)
 
     return gemm_sm610
