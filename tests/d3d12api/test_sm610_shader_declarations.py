@@ -8,7 +8,7 @@ import pytest
 
 from d3d12api import *  # noqa: F403
 from d3d12api.sm610 import *  # noqa: F403
-from dxlinalg.hlsl import ByteAddressBuffer, RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, float16_t
+from dxlinalg.hlsl import ByteAddressBuffer, RWByteAddressBuffer, compute_shader, float16_t
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.hlsl.sm610.declaration import names_sm610, recording_uses, trace_linalg_operations
 from dxlinalg.numerics.component_types import ComponentType as T
@@ -163,4 +163,3 @@ def test_bfloat16_cannot_be_listed():
 
     with pytest.raises(D3D12DebugLayerError, match="BFloat16, which has no D3D12_LINEAR_ALGEBRA_DATATYPE"):
         create("reference", bf16)
-    _ = SV_DispatchThreadID
