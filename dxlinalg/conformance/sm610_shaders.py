@@ -3,14 +3,14 @@
 The shaders are DXC's `DxilConf_SM610_LinAlg` HLK shaders (tools/clang/unittests/HLSLExec/LinAlgTests.cpp,
 microsoft/DirectXShaderCompiler 9a3e225d) written with `dxlinalg.hlsl.sm610`; tests/hlsl/sm610 runs the
 same factories with the HLK's own inputs. Each factory is one HLSL source compiled with a set of #defines (types,
-shapes, layouts, offsets, strides), as `dxlinalg.conformance.shaders` is for SM 6.9.
+shapes, layouts, offsets, strides), as `dxlinalg.conformance.shaders` is for SM 6.9; each returns the compiled
+`ComputeShader`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
     RWByteAddressBuffer,
@@ -81,8 +81,7 @@ def first_wave_only() -> None:
 
 
 # -- Wave / ThreadGroup ------------------------------------------------------------------------------------------
-@shader_factory
-def load_store_shader(component: C, m: int, n: int, load: tuple, store: tuple) -> ComputeShader:
+def load_store_shader(component: C, m: int, n: int, load: tuple, store: tuple) -> object:
     """runLoadStoreDescriptor: Mat::Load(in, offset, stride, layout).Store(out, offset, stride, layout), one wave."""
     Mat = linalg.Matrix[component, m, n, U.A, S.Wave]
 
@@ -94,8 +93,7 @@ def load_store_shader(component: C, m: int, n: int, load: tuple, store: tuple) -
     return sm610_load_store
 
 
-@shader_factory
-def splat_store_shader(component: C, m: int, n: int, value: float, stride: int) -> ComputeShader:
+def splat_store_shader(component: C, m: int, n: int, value: float, stride: int) -> object:
     """SplatStore: Mat::Splat(value).Store(out, 0, stride, RowMajor), one wave."""
     Mat = linalg.Matrix[component, m, n, U.Accumulator, S.Wave]
 
@@ -107,9 +105,8 @@ def splat_store_shader(component: C, m: int, n: int, value: float, stride: int) 
     return sm610_splat_store
 
 
-@shader_factory
 def multiply_shader(scope: S, a_type: C, acc_type: C, m: int, k: int, n: int, offsets: tuple[int, ...],
-                    strides: tuple[int, int, int], accumulate: bool, threads: int = NUMTHREADS) -> ComputeShader:
+                    strides: tuple[int, int, int], accumulate: bool, threads: int = NUMTHREADS) -> object:
     """runMatrixMultiplyCase: A (M x K) and B (K x N) loaded row-major from one buffer at `offsets`; C = A x B
     (Multiply<OutTy>), or C loaded at offsets[2] and C.MultiplyAccumulate(A, B); C stored row-major at 0. A Wave-scope
     shader runs on its group's first wave; a ThreadGroup one on all `threads`."""
@@ -133,9 +130,8 @@ def multiply_shader(scope: S, a_type: C, acc_type: C, m: int, k: int, n: int, of
     return sm610_multiply
 
 
-@shader_factory
 def copy_convert_shader(source_type: C, destination_type: C, use: U, m: int, n: int, transpose: bool,
-                        strides: tuple[int, int]) -> ComputeShader:
+                        strides: tuple[int, int]) -> object:
     """runCopyConvert: a row-major source, `Cast<DestTy, Use, Transpose>()`, the result stored row-major."""
     Src = linalg.Matrix[source_type, m, n, U.A, S.Wave]
 
@@ -148,8 +144,7 @@ def copy_convert_shader(source_type: C, destination_type: C, use: U, m: int, n: 
     return sm610_copy_convert
 
 
-@shader_factory
-def interlocked_accumulate_shader(component: C, side: int, stride: int) -> ComputeShader:
+def interlocked_accumulate_shader(component: C, side: int, stride: int) -> object:
     """AccumulateDescriptor: an Accumulator loaded row-major, InterlockedAccumulate'd twice into out, one wave."""
     Mat = linalg.Matrix[component, side, side, U.Accumulator, S.Wave]
 
@@ -163,8 +158,7 @@ def interlocked_accumulate_shader(component: C, side: int, stride: int) -> Compu
     return sm610_matrix_accumulate
 
 
-@shader_factory
-def accumulator_layout_shader() -> ComputeShader:
+def accumulator_layout_shader() -> object:
     """QueryAccumLayout: out[0] = (uint)AccumulatorLayout()."""
     @compute_shader(numthreads=(1, 1, 1))
     def sm610_accumulator_layout(out=RWByteAddressBuffer("u0")):
@@ -174,9 +168,8 @@ def accumulator_layout_shader() -> ComputeShader:
 
 
 # -- Thread scope ------------------------------------------------------------------------------------------------
-@shader_factory
 def matvec_shader(matrix_type: C, m: int, k: int, layout: L, stride: int, storage: np.dtype, words: int,
-                  interpretation: C | None, result: np.dtype, bias: bool) -> ComputeShader:
+                  interpretation: C | None, result: np.dtype, bias: bool) -> object:
     """matvec_interpretation::runCase: one thread; W = Mat::Load<layout>(mat, 0, stride); the vector read from
     t1 as `words` scalars of `storage` (MakeInterpretedVector<interpretation> of them, or the plain vector when
     `interpretation` is None); out = Multiply<result>(W, v), or MultiplyAdd<result>(W, v, bias read from t2)."""
@@ -198,8 +191,7 @@ def matvec_shader(matrix_type: C, m: int, k: int, layout: L, stride: int, storag
     return sm610_matvec
 
 
-@shader_factory
-def vector_accumulate_shader(values: tuple[float, ...], dtype: np.dtype, offset: int) -> ComputeShader:
+def vector_accumulate_shader(values: tuple[float, ...], dtype: np.dtype, offset: int) -> object:
     """VectorAccumulateDescriptor: InterlockedAccumulate(out, offset, vector) from one thread."""
     @compute_shader(numthreads=(1, 1, 1))
     def sm610_vector_accumulate(out=RWByteAddressBuffer("u0")):
@@ -208,8 +200,7 @@ def vector_accumulate_shader(values: tuple[float, ...], dtype: np.dtype, offset:
     return sm610_vector_accumulate
 
 
-@shader_factory
-def outer_product_shader(input_dtype: np.dtype, result_type: C, m: int, n: int) -> ComputeShader:
+def outer_product_shader(input_dtype: np.dtype, result_type: C, m: int, n: int) -> object:
     """OuterProduct: OuterProduct<ResultTy>(a, b).InterlockedAccumulate(out, 0) from one thread, a and b read
     from t0 (a at 0, b right after it)."""
     input_type = HLSL_TYPES[np.dtype(input_dtype)]
