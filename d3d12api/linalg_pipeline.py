@@ -36,8 +36,6 @@ def check_linalg_operations(device: "ID3D12Device", shader: object, where: str) 
     and the shader for the message."""
     uses: object = shader
     if isinstance(shader, ComputeShader):
-        if shader.linalg_operations is None and device.shader_model < D3D_SHADER_MODEL.SHADER_MODEL_6_10:
-            return          # the 6.9 runtime reads no derived list (docs/sm610-d3d12.md: the 6.10 samples' host code)
         try:
             uses = linalg_operations_of(shader, device.profile)
         except Exception as error:  # noqa: BLE001 (any failure of the shader's trace run is reported, not raised)

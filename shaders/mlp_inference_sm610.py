@@ -47,7 +47,7 @@ from dxlinalg.hlsl import (
 )
 from dxlinalg.hlsl import sm610 as linalg
 from shaders import mlp_inference
-from shaders.host_helpers import GpuContext, create_compute_pipeline
+from shaders.host_helpers import GpuContext
 from shaders.mlp_inference import (
     BIAS_OFFSET,
     DEQUANT,

@@ -142,8 +142,9 @@ def test_sm69_shaders_are_not_traced_and_sm610_ones_need_a_610_device():
         assert isinstance(create("minimal", sm69), ID3D12PipelineState)
     assert found == []
     assert names_sm610(gemm_sm610.gemm_shader(F16, w).function)
-    # a 6.9 device derives no list: the 6.10 samples keep the 6.9 samples' host code (docs/sm610-d3d12.md)
-    assert isinstance(create("minimal", gemm_sm610.gemm_shader(F16, w), D3D_SHADER_MODEL_6_9), ID3D12PipelineState)
+    with pytest.raises(D3D12DebugLayerError, match="device was created for SHADER_MODEL_6_9; create it with "
+                                                   "shader_model=D3D_SHADER_MODEL_6_10"):
+        create("reference", gemm_sm610.gemm_shader(F16, 32), D3D_SHADER_MODEL_6_9)
 
 
 def test_a_shader_the_trace_cannot_run_is_refused_with_the_reason():
