@@ -4,6 +4,7 @@ named, and created on `reference`; a hand-written list replaces the derived one;
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from d3d12api import *  # noqa: F403
@@ -164,3 +165,22 @@ def test_bfloat16_cannot_be_listed():
 
     with pytest.raises(D3D12DebugLayerError, match="BFloat16, which has no D3D12_LINEAR_ALGEBRA_DATATYPE"):
         create("reference", bf16)
+
+
+def test_sm610_detection_follows_closures_globals_and_called_helpers():
+    def layout_helper():
+        return linalg.AccumulatorLayout()
+
+    def calls_helper():
+        return layout_helper()
+
+    matrix_type = linalg.Matrix[C.I8, 16, 16, U.A, S.Wave]
+
+    def names_a_matrix_type():
+        return matrix_type
+
+    def plain():
+        return np.zeros(3)
+
+    assert names_sm610(calls_helper) and names_sm610(names_a_matrix_type)
+    assert not names_sm610(plain)

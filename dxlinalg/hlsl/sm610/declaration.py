@@ -140,8 +140,8 @@ def names_sm610(function: object, depth: int = 3) -> bool:
         if not isinstance(fn, types.FunctionType) or id(fn) in seen or level < 0:
             return False
         seen.add(id(fn))
-        cells = dict(zip(fn.__code__.co_freevars, (c.cell_contents for c in fn.__closure__ or ()
-                                                   if _filled(c))))
+        cells = {name: cell.cell_contents for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ())
+                 if _filled(cell)}
         for code in _code_objects(fn.__code__):
             for name in (*code.co_names, *code.co_freevars):
                 value = cells[name] if name in cells else fn.__globals__.get(name)
