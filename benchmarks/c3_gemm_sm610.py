@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.timing import best_time
+from d3d12api.sm610 import D3D_SHADER_MODEL_6_10
 from dxlinalg.samples.coopmat_gemm import F16, f16_error_bound
 from dxlinalg.samples.gemm_sm610 import run_gemm
 from dxlinalg.samples.host_helpers import GpuContext
@@ -33,7 +34,7 @@ def run(quick: bool) -> list[dict[str, object]]:
     a = rng.standard_normal((size, size)).astype(np.float16)
     b = rng.standard_normal((size, size)).astype(np.float16)
     a32, b32 = a.astype(np.float32), b.astype(np.float32)
-    gpu = GpuContext("reference")
+    gpu = GpuContext("reference", shader_model=D3D_SHADER_MODEL_6_10)     # the sample's SM 6.10 host code
     d = run_gemm(gpu, F16, a, b)
     error = np.abs(d.astype(np.float64) - a.astype(np.float64) @ b.astype(np.float64))
     if (error > f16_error_bound(a, b)).any():

@@ -6,18 +6,21 @@ pipeline creation with a descriptive error indicating which specific capability 
 It names no HRESULT; this emulator returns E_INVALIDARG, as every other failed pipeline creation here, and
 the debug-layer message names the operation, its types and shape, and the query answer that rules it out.
 
-A shader lists its operations as `LinalgOperationUse` records (dxlinalg.profile.linalg_operations) in an
-attribute `linalg_operations` of the `ComputeShader` (an iterable; absent or empty: no linear algebra).
+A shader's list is what `dxlinalg.hlsl.sm610.declaration.linalg_operations_of` gives: the `LinalgOperationUse`
+records (dxlinalg.profile.linalg_operations) its `linalg_operations` declares by hand, or else, for a shader that
+names the SM 6.10 API, the records its `dx::linalg` calls make when the shader is traced (the emulator's PSV0).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from d3d12api.enums import D3D_SHADER_MODEL
 from d3d12api.hresult import D3D12DebugLayerError
 from d3d12api.linalg_features import linalg_support
+from dxlinalg.gpu.shader import ComputeShader
+from dxlinalg.errors import DxLinalgError
+from dxlinalg.hlsl.sm610.declaration import linalg_operations_of
 from dxlinalg.profile.linalg_operations import LinalgOperationUse, unsupported_reason
 
 if TYPE_CHECKING:
@@ -27,9 +30,20 @@ LINALG_PIPELINE_RULE = "linear algebra runtime validation"
 CITE = "RT Runtime Validation: pipeline creation fails when the device does not report an operation the shader uses"
 
 
-def check_linalg_operations(device: "ID3D12Device", uses: Iterable[object], where: str) -> None:
-    """Raise D3D12DebugLayerError (rule LINALG_PIPELINE_RULE, E_INVALIDARG) for the first operation in `uses`
-    the device does not report; `where` names the caller and the shader for the message."""
+def check_linalg_operations(device: "ID3D12Device", shader: object, where: str) -> None:
+    """Raise D3D12DebugLayerError (rule LINALG_PIPELINE_RULE, E_INVALIDARG) for the first operation of the
+    compute shader `shader` (or of an iterable of records) the device does not report; `where` names the caller
+    and the shader for the message."""
+    uses: object = shader
+    if isinstance(shader, ComputeShader):
+        try:
+            uses = linalg_operations_of(shader, device.profile)
+        except Exception as error:  # noqa: BLE001 (any failure of the shader's trace run is reported, not raised)
+            what = str(error) if isinstance(error, DxLinalgError) else f"{type(error).__name__}: {error}"
+            raise D3D12DebugLayerError(
+                f"{where}: deriving the shader's SM 6.10 operation list (one traced thread group) failed: {what}; "
+                f"a shader this trace cannot run declares its list with compute_shader(linalg_operations=[...])",
+                rule=LINALG_PIPELINE_RULE) from error
     try:
         uses = list(uses)
     except TypeError:

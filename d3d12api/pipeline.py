@@ -109,7 +109,7 @@ def _check_desc(device: "ID3D12Device", desc: Any) -> tuple[ID3D12RootSignature,
         check_groupshared_size(shader.groupshared_bytes, profile, f"shader {shader.name!r}")
     except InvalidArgumentError as error:
         fail(str(error), ComputeRule.GROUPSHARED_SIZE)
-    check_linalg_operations(device, getattr(shader, "linalg_operations", ()) or (), f"{CREATE}: shader {shader.name!r}")
+    check_linalg_operations(device, shader, f"{CREATE}: shader {shader.name!r}")
     return root_signature, shader
 
 

@@ -1,4 +1,6 @@
-"""`dxlinalg features`: the tier and property tables, exactly as CheckFeatureSupport reports them."""
+"""`dxlinalg features`: the tier and property tables, exactly as CheckFeatureSupport reports them: the SM 6.9
+cooperative-vector answers (features 7, 9) and, beside them, the SM 6.10 linear-algebra ones (77, 78;
+`linalg_features`)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from d3d12api import (
     ThrowIfFailed,
     sizeof,
 )
+from dxlinalg.commands.linalg_features import COLUMNS, THREADGROUP_SHAPE, linalg_device, printable, query_linalg_features
 from dxlinalg.numerics.component_types import d3d12_type_name
 
 
@@ -60,8 +63,9 @@ def _table(rows: list[dict[str, object]], columns: list[str]) -> list[str]:
 def run_features(profile: str, as_json: bool) -> int:
     device = D3D12CreateDevice(profile=profile)
     features = query_features(device)
+    linalg = query_linalg_features(linalg_device(profile))
     if as_json:
-        print(json.dumps({"profile": device.profile.name, **features}, indent=2))
+        print(json.dumps({"profile": device.profile.name, **features, "LinearAlgebra": linalg}, indent=2))
         return 0
     print(f"profile {device.profile.name}: CooperativeVectorTier = {features['CooperativeVectorTier']}")
     mul = features["MatrixVectorMulAddProperties"]
@@ -72,4 +76,10 @@ def run_features(profile: str, as_json: bool) -> int:
         rows = features[key]
         print(f"{key} ({len(rows)}):")  # type: ignore[arg-type]
         print("\n".join(_table(rows, ["InputType", "AccumulationType"])))  # type: ignore[arg-type]
+    print(f"SM 6.10 (a device created for D3D_SHADER_MODEL_6_10): LinearAlgebraTier = {linalg['LinearAlgebraTier']}")
+    for key, columns in COLUMNS.items():
+        rows = [printable(row) for row in linalg[key]]  # type: ignore[attr-defined]
+        at = f" at {'x'.join(map(str, THREADGROUP_SHAPE))}" if key == "ThreadGroupMatrixMultiply" else ""
+        print(f"{key}{at} ({len(rows)}):")
+        print("\n".join(_table(rows, columns)))
     return 0

@@ -14,7 +14,8 @@ be tested. What is checked (DirectX-Specs D3D12LinearAlgebraRuntimeFeatureSuppor
 * conversions: each type the device multiplies converts ROW_MAJOR -> layout -> ROW_MAJOR for every layout
   with its bytes unchanged, and a conversion that changes the type is refused ("SrcComponentType and
   DestComponentType must be identical").
-Cases that need shaders (0035's operations) are not here: they need the SM 6.10 shader side.
+The cases that execute shaders (0035's operations through root signature, pipeline and Dispatch) are
+`sm610_shader_cases`', run after these on the same device.
 """
 
 from __future__ import annotations
@@ -420,7 +421,7 @@ FEATURE_CASES = (tier_case, wave_cases, vector_cases, answers_case, protocol_cas
 
 
 def run_sm610_conformance(device: object, name: str = "device") -> DeviceReport:
-    """The SM 6.10 Tier 1 host-API cases on one device created for SM 6.10."""
+    """The SM 6.10 Tier 1 cases on one device created for SM 6.10: the host-API ones, then the shader ones."""
     start = time.perf_counter()
     report = DeviceReport(name)
     queries = Queries(device)
@@ -434,6 +435,11 @@ def run_sm610_conformance(device: object, name: str = "device") -> DeviceReport:
         report.results += list(conversion_cases(device, queries, session))
     except Exception as error:  # noqa: BLE001
         report.results.append(failed_by_exception("sm610/conversion/setup", GROUP_CONVERSION, error))
+    from dxlinalg.conformance.sm610_shader_cases import GROUP, shader_cases   # it builds on this module's queries
+    try:
+        report.results += list(shader_cases(device, queries))
+    except Exception as error:  # noqa: BLE001
+        report.results.append(failed_by_exception("sm610/shader/setup", GROUP, error))
     report.seconds = time.perf_counter() - start
     return report
 

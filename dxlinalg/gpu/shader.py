@@ -38,6 +38,9 @@ class ComputeShader:
     bindings: dict[str, BindingDeclaration]
     wave_size: int | None = None
     groupshared: dict[str, GroupSharedDeclaration] = field(default_factory=dict)
+    #: SM 6.10 operations declared by hand (PSV0's list; `LinalgOperationUse` records); None: the SM 6.10 API
+    #: derives the list from the shader (`dxlinalg.hlsl.sm610.declaration`).
+    linalg_operations: tuple[object, ...] | None = None
 
     @property
     def name(self) -> str:
@@ -53,7 +56,8 @@ class ComputeShader:
         qualname = getattr(self.function, "__qualname__", "")
         if module is not None and "." not in qualname and getattr(module, qualname, None) is self:
             return (_shader_at, (module.__name__, qualname))
-        return (ComputeShader, (self.function, self.numthreads, self.bindings, self.wave_size, self.groupshared))
+        return (ComputeShader, (self.function, self.numthreads, self.bindings, self.wave_size, self.groupshared,
+                                self.linalg_operations))
 
     @property
     def threads_per_group(self) -> int:
@@ -114,9 +118,10 @@ def _shader_at(module: str, name: str) -> ComputeShader:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
-def compute_shader(*, numthreads: tuple[int, int, int],
-                   wave_size: int | None = None) -> Callable[[Callable[..., None]], ComputeShader]:
-    """Decorator: `[numthreads(x, y, z)] [WaveSize(n)]` on a Python entry function."""
+def compute_shader(*, numthreads: tuple[int, int, int], wave_size: int | None = None,
+                   linalg_operations: object = None) -> Callable[[Callable[..., None]], ComputeShader]:
+    """Decorator: `[numthreads(x, y, z)] [WaveSize(n)]` on a Python entry function. `linalg_operations` declares an
+    SM 6.10 shader's operations by hand (checked when a pipeline is created) instead of deriving them."""
     threads = tuple(int(n) for n in numthreads)
     if len(threads) != 3 or any(n < 1 for n in threads):
         raise InvalidArgumentError(f"numthreads {numthreads} must be three positive counts")
@@ -129,7 +134,8 @@ def compute_shader(*, numthreads: tuple[int, int, int],
 
     def decorate(function: Callable[..., None]) -> ComputeShader:
         bindings, shared = _parameters_of(function)
-        return ComputeShader(function, threads, bindings, wave_size, shared)  # type: ignore[arg-type]
+        declared = tuple(linalg_operations) if isinstance(linalg_operations, (list, tuple)) else linalg_operations
+        return ComputeShader(function, threads, bindings, wave_size, shared, declared)  # type: ignore[arg-type]
 
     return decorate
 

@@ -181,6 +181,10 @@ class LinalgOperationUse:
             parts.append(f"M x K x N = {shape_text(self.shape)}" if self.k else f"{self.m} x {self.n}")
         if self.use is not None:
             parts.append(f"use {self.use.name}")
+        if self.transposed:
+            parts.append("matrix transposed")
+        if self.accumulate_destination is not None:
+            parts.append(f"into {self.accumulate_destination.value}")
         return f"{self.operation} ({self.scope.name} scope, {self.kind.name}: {', '.join(parts)})"
 
 

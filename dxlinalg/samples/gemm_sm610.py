@@ -11,6 +11,10 @@ bytes: float16 tiles are 64 x 64 with a K step of 64, int8 tiles 64 x 128 with a
 multiples of them. The inputs, the reference profile's exact rounding per K
 step and the tensor-core bound are `dxlinalg.samples.coopmat_gemm`'s (the same core computes both samples).
 
+The host code is SM 6.10's: the device is created for D3D_SHADER_MODEL_6_10, and `missing_support` asks the
+per-operation query (feature 78) whether the tile's multiply and matrices are supported, as an application does
+before it creates the pipeline (which checks the shader's operations again and fails if one is not reported).
+
     python -m dxlinalg.samples.gemm_sm610 [--m M --n N --k K] [--profile P] [--int8] [--threadgroup]
 """
 
@@ -22,6 +26,7 @@ import sys
 import numpy as np
 
 from d3d12api import *  # noqa: F403
+from d3d12api.sm610 import *  # noqa: F403  (the 6.10 SDK's names and datatype numbers)
 from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import ByteAddressBuffer, RootConstants, RWByteAddressBuffer, SV_GroupID, compute_shader
 from dxlinalg.hlsl import sm610 as linalg
@@ -55,13 +60,70 @@ def gemm_shader(variant: GemmVariant, wave_size: int, scope: S = S.Wave) -> Comp
         tile_row = SV_GroupID()[:, 1] * TILE_M               # per thread, uniform in the group
         tile_col = SV_GroupID()[:, 0] * TILE_N
         acc_tile = MatD.Splat(0)
-        for step in range(0, k, TILE_K):                      # a uniform loop: a plain Python loop
+        step = 0
+        while True:             # do { ... } while (step < k): a uniform loop; check_sizes makes K at least one step
             tile_a = MatA.Load(a, (tile_row * k + step) * ab_size, k * ab_size, L.RowMajor)
             tile_b = MatB.Load(b, (step * n + tile_col) * ab_size, n * ab_size, L.RowMajor)
             acc_tile.MultiplyAccumulate(tile_a, tile_b)
+            step += TILE_K
+            if step >= k:
+                break
         acc_tile.Store(d, (tile_row * n + tile_col) * 4, n * 4, L.RowMajor)
 
     return gemm_sm610
+
+
+#: The 6.10 SDK datatype of each variant's (A and B, accumulator) component types.
+DATATYPES = {F16.name: (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32),
+             INT8.name: (D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32)}
+
+
+def _ask(device: ID3D12Device, operation: int, member: str, value: object) -> object:
+    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(OperationType=operation)
+    setattr(query, member, value)
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
+                                             sizeof(query)))
+    return getattr(query, member)
+
+
+def missing_support(device: ID3D12Device, variant: GemmVariant, scope: S = S.Wave) -> str:
+    """Why this device cannot run the variant's GEMM at `scope` ('' when it can), from the per-operation query."""
+    ab, acc = DATATYPES[variant.name]
+    tile_m, tile_n, tile_k = TILES[variant.name]
+    for datatype, rows, cols, what in ((ab, tile_m, tile_k, "A"), (ab, tile_k, tile_n, "B"),
+                                       (acc, tile_m, tile_n, "accumulator")):
+        built = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_MATRIX_CONSTRUCTION, "MatrixConstruction",
+                     D3D12_LINEAR_ALGEBRA_MATRIX_CONSTRUCTION_SUPPORT(datatype, 0))
+        minimum = {"A": (built.MinM, built.MinK), "B": (built.MinK, built.MinN),
+                   "accumulator": (built.MinM, built.MinN)}[what]
+        name = D3D12_LINEAR_ALGEBRA_DATATYPE(datatype).name
+        if not built.MinM:
+            return f"{name} matrices are not constructible (MATRIX_CONSTRUCTION answers MinM = MinK = MinN = 0)"
+        if rows < minimum[0] or cols < minimum[1]:
+            return f"the {rows} x {cols} {what} tile is below the {name} minimum (MinM/MinK/MinN " \
+                   f"{built.MinM}/{built.MinK}/{built.MinN})"
+    inputs = D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_INPUTS(0, ab, ab, acc)
+    shape = (tile_m, tile_k, tile_n)
+    if scope == S.Wave:
+        count = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
+                     D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_SUPPORT(Inputs=inputs)).NumShapes
+        shapes = [D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE() for _ in range(count)]
+        _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
+             D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_SUPPORT(Inputs=inputs, NumShapes=count, Shapes=shapes))
+        if not any(m and k and n and not (shape[0] % m or shape[1] % k or shape[2] % n)
+                   for m, k, n in ((s.M, s.K, s.N) for s in shapes)):
+            return f"the wave multiply's native shapes {[(s.M, s.K, s.N) for s in shapes]} do not tile {shape}"
+        return ""
+    group = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREADGROUP_MATRIX_MULTIPLY,
+                 "ThreadGroupMatrixMultiply", D3D12_LINEAR_ALGEBRA_THREADGROUP_MATRIX_MULTIPLY_SUPPORT(
+                     WaveInputs=inputs, Shape=D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE(*shape)))
+    threads = 2 * device.profile.wave_size
+    if not group.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAG_SUPPORTED:
+        return f"the thread-group multiply at {shape} is not supported"
+    if not (group.MinThreadGroupSize <= threads <= group.MaxThreadGroupSize and threads % group.MinThreadGroupSize == 0):
+        return (f"a group of {threads} threads is outside the thread-group multiply's sizes "
+                f"{group.MinThreadGroupSize}..{group.MaxThreadGroupSize}")
+    return ""
 
 
 def check_sizes(variant: GemmVariant, m: int, n: int, k: int) -> None:
@@ -122,7 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     a, b = sample_inputs(variant, args.m, args.n, args.k)
-    d = run_gemm(GpuContext(args.profile), variant, a, b, scope)
+    gpu = GpuContext(args.profile, shader_model=D3D_SHADER_MODEL_6_10)
+    reason = missing_support(gpu.device, variant, scope)
+    if reason:
+        print(f"{variant.name} GEMM at {scope.name} scope skipped on {args.profile}: {reason}")
+        return 0
+    d = run_gemm(gpu, variant, a, b, scope)
     wrong, compared = check(variant, args.profile, a, b, d)
     tile_m, tile_n, tile_k = TILES[variant.name]
     print(f"{variant.name} GEMM {args.m}x{args.k} @ {args.k}x{args.n} on {args.profile}, {scope.name} scope "

@@ -17,8 +17,10 @@ def align_up(value: int, alignment: int) -> int:
 class GpuContext:
     """Device, direct queue, allocator, command list and fence: the sample framework's basics."""
 
-    def __init__(self, profile: str = "reference", debug: bool = True) -> None:
-        self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug)
+    def __init__(self, profile: str = "reference", debug: bool = True,
+                 shader_model: int = D3D_SHADER_MODEL_6_9) -> None:
+        self.device = D3D12CreateDevice(None, D3D_FEATURE_LEVEL_12_0, profile=profile, debug=debug,
+                                        shader_model=shader_model)
         self.queue = self.device.CreateCommandQueue(D3D12_COMMAND_QUEUE_DESC(Type=D3D12_COMMAND_LIST_TYPE_DIRECT))
         self.allocator = self.device.CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT)
         self.list = self.device.CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, self.allocator, None)

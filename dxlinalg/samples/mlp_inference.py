@@ -178,7 +178,7 @@ def calibrate(weights: MlpWeights, features: np.ndarray) -> Quantisation:
     return Quantisation(weight_scales, tuple(input_scales))
 
 
-def _convert_weights(gpu: GpuContext, matrices: list[np.ndarray], source_type: int,
+def convert_weights(gpu: GpuContext, matrices: list[np.ndarray], source_type: int,
                      dest_type: int) -> tuple[ID3D12Resource, list[int]]:
     """Upload row-major matrices and convert them all to MUL_OPTIMAL in one call."""
     infos, offsets, sources = [], [], []
@@ -280,16 +280,9 @@ def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: i
                        D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32)
         if find_mul_property(properties, combination) is None:
             raise SystemExit("the packed int8 combination is not reported; a real application would skip it")
-        quant = calibrate(weights, frequency_encoding(pixel_uv(width, height)))
-        quantised = [np.clip(np.rint(m / s), -127, 127).astype(np.int8)
-                     for m, s in zip(weights.matrices, quant.weight_scales)]
-        biases = [np.rint(b / (si * sw)).astype(np.int32)
-                  for b, si, sw in zip(weights.biases, quant.input_scales, quant.weight_scales)]
-        weight_buffer, weight_offsets = _convert_weights(gpu, quantised, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8,
+        quantised, biases, scales = quantise_int8(weights, width, height)
+        weight_buffer, weight_offsets = convert_weights(gpu, quantised, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8,
                                                          D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8)
-        dequant = [si * sw for si, sw in zip(quant.input_scales, quant.weight_scales)]
-        quant_factors = [1.0 / s for s in quant.input_scales]
-        scales = np.array([*dequant, *quant_factors], np.float32).view(np.uint32)
         shader = make_int8_shader(shapes)
         weight_type = "SINT8 (packed int8 input, int32 bias)"
     else:
@@ -300,20 +293,53 @@ def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: i
             note = f"{variant} combination not reported; fell back to FP16 weights"
             data_type = D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16
         biases = [b.astype(np.float16) for b in weights.biases]
-        weight_buffer, weight_offsets = _convert_weights(gpu, list(weights.matrices),
+        weight_buffer, weight_offsets = convert_weights(gpu, list(weights.matrices),
                                                          D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32, data_type)
         scales = np.zeros(0, np.uint32)
         shader = make_float_shader(int(data_type), shapes)
         weight_type = D3D12_LINEAR_ALGEBRA_DATATYPE(data_type).name
-    bias_bytes, bias_offsets = _pack_vectors(biases)
+    return finish_variant(gpu, InferenceInputs(variant, weight_type, note, weight_buffer, weight_offsets, biases,
+                                               scales, shader), width, height)
+
+
+def quantise_int8(weights: MlpWeights, width: int, height: int) -> tuple[list[np.ndarray], list[np.ndarray],
+                                                                         np.ndarray]:
+    """The int8 variant's weights, int32 biases and root-constant scales (dequantise, then requantise per layer)."""
+    quant = calibrate(weights, frequency_encoding(pixel_uv(width, height)))
+    quantised = [np.clip(np.rint(m / s), -127, 127).astype(np.int8)
+                 for m, s in zip(weights.matrices, quant.weight_scales)]
+    biases = [np.rint(b / (si * sw)).astype(np.int32)
+              for b, si, sw in zip(weights.biases, quant.input_scales, quant.weight_scales)]
+    dequant = [si * sw for si, sw in zip(quant.input_scales, quant.weight_scales)]
+    quant_factors = [1.0 / s for s in quant.input_scales]
+    return quantised, biases, np.array([*dequant, *quant_factors], np.float32).view(np.uint32)
+
+
+@dataclass
+class InferenceInputs:
+    """What a variant's preparation chose: weights converted on the GPU, biases, scales and the shader."""
+
+    variant: str
+    weight_type: str
+    note: str
+    weights: ID3D12Resource
+    weight_offsets: list[int]
+    biases: list[np.ndarray]
+    scales: np.ndarray
+    shader: object
+
+
+def finish_variant(gpu: GpuContext, inputs: InferenceInputs, width: int, height: int) -> InferencePass:
+    """Upload the biases, make the image, the root constants, the root signature and the pipeline."""
+    bias_bytes, bias_offsets = _pack_vectors(inputs.biases)
     bias_buffer = gpu.upload_buffer(bias_bytes, name="biases")
     image = gpu.create_buffer(width * height * 12, uav=True, name="image")
-    constants = np.concatenate([np.array([width, height, 0, 0, *weight_offsets, *bias_offsets], np.uint32),
-                                scales])
+    constants = np.concatenate([np.array([width, height, 0, 0, *inputs.weight_offsets, *bias_offsets], np.uint32),
+                                inputs.scales])
     root_signature = create_root_signature(gpu.device, "t0", "t1", "u0", f"b0:{constants.size}")
-    pipeline = create_compute_pipeline(gpu.device, root_signature, shader)
-    return InferencePass(variant, weight_type, note, width, height, root_signature, pipeline, weight_buffer,
-                         bias_buffer, image, constants)
+    pipeline = create_compute_pipeline(gpu.device, root_signature, inputs.shader)
+    return InferencePass(inputs.variant, inputs.weight_type, inputs.note, width, height, root_signature, pipeline,
+                         inputs.weights, bias_buffer, image, constants)
 
 
 def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, height: int, *,
@@ -334,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_sample(argv: list[str] | None, doc: str | None, prepare: Callable[..., Any], image_prefix: str,
-               heading: str = "MLP inference") -> int:
+               heading: str = "MLP inference", shader_model: int = D3D_SHADER_MODEL_6_9) -> int:
     """The samples' command line: render each chosen variant with `prepare`, print its error, write its image."""
     parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     parser.add_argument("--profile", default="reference", type=sample_args.profile)
@@ -343,7 +369,7 @@ def run_sample(argv: list[str] | None, doc: str | None, prepare: Callable[..., A
                         help=f"image width and height in pixels (1 to {MAX_IMAGE_SIZE})")
     parser.add_argument("--out", type=sample_args.output_folder, help="folder to write one PNG per variant")
     args = parser.parse_args(argv)
-    gpu = GpuContext(args.profile)
+    gpu = GpuContext(args.profile, shader_model=shader_model)
     weights = random_weights()
     variants = VARIANTS if args.variant == "all" else (args.variant,)
     sizes = [weights.layer_shapes[0][1]] + [m for m, _ in weights.layer_shapes]

@@ -1,7 +1,10 @@
 """Neural-shading inference written for Shader Model 6.10: the MLP of `mlp_inference` with `dx::linalg::Matrix`.
 
-The network, the weights, the host code (tier and combination checks, DestSize, the MUL_OPTIMAL conversion,
-root signature, Dispatch, read-back) are `dxlinalg.samples.mlp_inference`'s; only the shader changes, from SM 6.9's
+The network, the weights and most of the host code (DestSize, the MUL_OPTIMAL conversion, root signature,
+Dispatch, read-back) are `dxlinalg.samples.mlp_inference`'s. The host code is SM 6.10's where the runtimes differ: the
+device is created for D3D_SHADER_MODEL_6_10, the combination is asked of the per-operation query (feature 78),
+and since a 6.10 conversion keeps the type, the weights are rounded to FP16 or FP8 on the CPU (nearest even, as
+the 6.9 conversion rounds) before ConvertLinearAlgebraMatrix lays them out. The shader changes from SM 6.9's
 `MatrixRef`/`MulAdd` to SM 6.10's thread-scope API (proposal 0035's "Cooperative Vector Replacement"):
 
     Matrix<DT, M, K, MatrixUse::A, MatrixScope::Thread> W =
@@ -20,9 +23,11 @@ from __future__ import annotations
 
 import sys
 
+import ml_dtypes
 import numpy as np
 
 from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from d3d12api.sm610 import *  # noqa: F403  (the 6.10 SDK's names and datatype numbers)
 from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
@@ -42,23 +47,31 @@ from dxlinalg.hlsl import (
 )
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.samples import mlp_inference
-from dxlinalg.samples.host_helpers import GpuContext, create_compute_pipeline
+from dxlinalg.samples.host_helpers import GpuContext
 from dxlinalg.samples.mlp_inference import (
     BIAS_OFFSET,
     DEQUANT,
     FLOAT_CONSTANTS,
     INT8_CONSTANTS,
+    LAYERS,
     QUANT,
     THREADS_PER_GROUP,
     WEIGHT_OFFSET,
+    InferenceInputs,
     InferenceResult,
+    convert_weights,
+    finish_variant,
+    quantise_int8,
     shader_encoding,
 )
 from dxlinalg.samples.mlp_model import MlpWeights
 
 C, U, S, L = linalg.ComponentType, linalg.MatrixUse, linalg.MatrixScope, linalg.MatrixLayout
-#: The SM 6.10 ComponentType of each weight type the host code converts to.
-WEIGHT_TYPES = {"FLOAT16": C.F16, "E4M3": C.F8_E4M3FN, "E5M2": C.F8_E5M2}
+#: Each float variant's weights: the 6.10 SDK datatype, the CPU type they are rounded to, the shader's ComponentType.
+FLOAT_WEIGHTS = {
+    "fp16": (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16, np.float16, C.F16),
+    "e4m3": (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT8_E4M3FN, ml_dtypes.float8_e4m3fn, C.F8_E4M3FN),
+    "e5m2": (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT8_E5M2, ml_dtypes.float8_e5m2, C.F8_E5M2)}
 
 
 @shader_factory
@@ -118,18 +131,51 @@ def make_int8_shader(shapes: list[tuple[int, int]]):
     return mlp_int8_sm610
 
 
+def vector_multiply_supported(device: ID3D12Device, vector: int, matrix: int, bias: int, result: int) -> bool:
+    """THREAD_VECTOR_MATRIX_MULTIPLY of feature 78, as an application asks it."""
+    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(
+        OperationType=D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREAD_VECTOR_MATRIX_MULTIPLY)
+    query.ThreadVectorMatrixMultiply = D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT(
+        vector, matrix, bias, result)
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
+                                             sizeof(query)))
+    return bool(query.ThreadVectorMatrixMultiply.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAG_SUPPORTED)
+
+
 def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int,
                     height: int) -> mlp_inference.InferencePass:
-    """The SM 6.9 sample's preparation (same checks, weights, constants), with the SM 6.10 shader's pipeline."""
-    frame = mlp_inference.prepare_variant(gpu, variant, weights, width, height)
+    """The SM 6.9 sample's preparation with SM 6.10 host code (feature 77/78 checks, same-type conversions)."""
+    device = gpu.device
+    tier = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_SUPPORT()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_SUPPORT, tier, sizeof(tier)))
+    if tier.LinearAlgebraTier == D3D12_LINEAR_ALGEBRA_TIER_NOT_SUPPORTED:
+        raise SystemExit("this device has no SM 6.10 linear algebra (LinearAlgebraTier = NOT_SUPPORTED)")
     shapes = weights.layer_shapes
+    if len(shapes) != LAYERS:
+        raise ValueError(f"the root-constant layout holds {LAYERS} layers, the network has {len(shapes)}")
+    int8, f16 = D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16
+    note = ""
     if variant == "int8":
+        if not vector_multiply_supported(device, int8, int8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32,
+                                         D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32):
+            raise SystemExit("the int8 combination is not reported; a real application would skip it")
+        quantised, biases, scales = quantise_int8(weights, width, height)
+        weight_buffer, weight_offsets = convert_weights(gpu, quantised, int8, int8)
         shader = make_int8_shader(shapes)
+        weight_type = "SINT8 (packed int8 input, int32 bias)"
     else:
-        shader = make_float_shader(WEIGHT_TYPES[frame.weight_type.removeprefix("D3D12_LINEAR_ALGEBRA_DATATYPE_")],
-                                   shapes)
-    frame.pipeline = create_compute_pipeline(gpu.device, frame.root_signature, shader)
-    return frame
+        datatype, host_type, component = FLOAT_WEIGHTS[variant]
+        if not vector_multiply_supported(device, f16, datatype, f16, f16):
+            note = f"{variant} combination not reported; fell back to FP16 weights"
+            datatype, host_type, component = FLOAT_WEIGHTS["fp16"]
+        rounded = [matrix.astype(host_type) for matrix in weights.matrices]
+        weight_buffer, weight_offsets = convert_weights(gpu, rounded, datatype, datatype)
+        biases = [b.astype(np.float16) for b in weights.biases]
+        scales = np.zeros(0, np.uint32)
+        shader = make_float_shader(component, shapes)
+        weight_type = D3D12_LINEAR_ALGEBRA_DATATYPE(datatype).name
+    return finish_variant(gpu, InferenceInputs(variant, weight_type, note, weight_buffer, weight_offsets, biases,
+                                               scales, shader), width, height)
 
 
 def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, height: int) -> InferenceResult:
@@ -139,7 +185,7 @@ def run_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int, 
 
 def main(argv: list[str] | None = None) -> int:
     return mlp_inference.run_sample(argv, __doc__, prepare_variant, "inference_sm610",
-                                    "MLP inference (SM 6.10 dx::linalg::Matrix)")
+                                    "MLP inference (SM 6.10 dx::linalg::Matrix)", D3D_SHADER_MODEL_6_10)
 
 
 if __name__ == "__main__":

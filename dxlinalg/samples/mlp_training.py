@@ -191,12 +191,14 @@ class TrainingResult:
     skipped: str = ""
 
 
-def plan_parameters(device: ID3D12Device, shapes: list[tuple[int, int]]) -> ParameterLayout:
+def plan_parameters(device: ID3D12Device, shapes: list[tuple[int, int]], float16: int = F16) -> ParameterLayout:
+    """Offsets and sizes of FP16 OUTER_PRODUCT_OPTIMAL matrices and biases; `float16` is FLOAT16's number on the
+    device's runtime (the 6.9 seed's by default)."""
     layout, offset = ParameterLayout(shapes), 0
     for rows, cols in shapes:
         info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO(
             DestLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_OUTER_PRODUCT_OPTIMAL, DestStride=0,
-            NumRows=rows, NumColumns=cols, DestDataType=F16)
+            NumRows=rows, NumColumns=cols, DestDataType=float16)
         device.GetLinearAlgebraMatrixConversionDestinationInfo(info)
         offset = align_up(offset, MATRIX_ALIGNMENT)
         layout.matrix_offsets.append(offset)
@@ -226,10 +228,13 @@ def missing_support(device: ID3D12Device) -> str:
 class Trainer:
     """Buffers, pipelines and the per-step command recording of the training sample."""
 
+    #: FLOAT16's number on the device's runtime (the SM 6.10 sample's subclass has the 6.10 SDK's)
+    FLOAT16: int = F16
+
     def __init__(self, gpu: GpuContext, weights: MlpWeights, batch: int) -> None:
         self.gpu, self.batch = gpu, batch
         device = gpu.device
-        self.layout = plan_parameters(device, weights.layer_shapes)
+        self.layout = plan_parameters(device, weights.layer_shapes, self.FLOAT16)
         self.elements = self.layout.size // 2
         self.params = gpu.create_buffer(self.layout.size, uav=True, name="params (FP16)")
         self.grads = gpu.create_buffer(self.layout.size, uav=True, name="gradients (FP16)")
@@ -251,21 +256,26 @@ class Trainer:
         gpu.list.Dispatch(-(-self.elements // THREADS_PER_GROUP), 1, 1)
         gpu.execute_and_wait()
 
+    def initial_matrix(self, matrix: np.ndarray) -> tuple[np.ndarray, int]:
+        """The row-major matrix to upload and its datatype: float32, which the 6.9 conversion rounds to FP16."""
+        return matrix, D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32
+
     def _upload_initial(self, weights: MlpWeights) -> None:
-        """Float32 row-major weights -> FP16 OUTER_PRODUCT_OPTIMAL in the parameter buffer; FP16 biases."""
+        """Row-major weights (`initial_matrix`) -> FP16 OUTER_PRODUCT_OPTIMAL in the parameter buffer; FP16 biases."""
         gpu, base = self.gpu, self.params.GetGPUVirtualAddress()
         infos, keep_alive = [], []
-        for matrix, offset in zip(weights.matrices, self.layout.matrix_offsets):
+        for weights_matrix, offset in zip(weights.matrices, self.layout.matrix_offsets):
+            matrix, source_type = self.initial_matrix(weights_matrix)
             rows, cols = matrix.shape
             source = gpu.upload_buffer(matrix, name="initial weights")
             keep_alive.append(source)
             infos.append(D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
                 DestInfo=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO(
                     DestLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_OUTER_PRODUCT_OPTIMAL, NumRows=rows,
-                    NumColumns=cols, DestDataType=F16),
+                    NumColumns=cols, DestDataType=self.FLOAT16),
                 SrcInfo=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_SRC_INFO(
-                    SrcSize=matrix.nbytes, SrcDataType=D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT32,
-                    SrcLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR, SrcStride=cols * 4),
+                    SrcSize=matrix.nbytes, SrcDataType=source_type,
+                    SrcLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_ROW_MAJOR, SrcStride=cols * matrix.itemsize),
                 DataDesc=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DATA(
                     DestVA=base + offset, SrcVA=source.GetGPUVirtualAddress())))
         for info in infos:
@@ -316,9 +326,9 @@ class Trainer:
             info = D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_INFO(
                 DestInfo=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DEST_INFO(
                     DestLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_MUL_OPTIMAL, NumRows=rows, NumColumns=cols,
-                    DestDataType=F16),
+                    DestDataType=self.FLOAT16),
                 SrcInfo=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_SRC_INFO(
-                    SrcSize=source_size, SrcDataType=F16,
+                    SrcSize=source_size, SrcDataType=self.FLOAT16,
                     SrcLayout=D3D12_LINEAR_ALGEBRA_MATRIX_LAYOUT_OUTER_PRODUCT_OPTIMAL),
                 DataDesc=D3D12_LINEAR_ALGEBRA_MATRIX_CONVERSION_DATA(
                     SrcVA=self.params.GetGPUVirtualAddress() + source_offset))

@@ -1,7 +1,9 @@
 """Neural-shading training written for Shader Model 6.10: `mlp_training`'s MLP with `dx::linalg::Matrix`.
 
 The host side (FP16 parameters in OUTER_PRODUCT_OPTIMAL, the Adam shader, buffers and per-step commands) is
-`dxlinalg.samples.mlp_training`'s; the training shader is 0035's thread-scope API:
+`dxlinalg.samples.mlp_training`'s, on a device created for SM 6.10: `missing_support` asks features 77/78, and the initial
+weights are rounded to FP16 on the CPU (nearest even, as the 6.9 conversion rounds) because a 6.10 conversion
+keeps the type. The training shader is 0035's thread-scope API:
 
     forward:  W = Matrix<F16, M, K, A, Thread>::Load<MatrixLayout::OuterProductOptimal>(Params, Offset, 0);
               z = MultiplyAdd<half>(W, x, VectorRef<ComponentType::F16, M>{Params, BiasOffset});
@@ -14,7 +16,7 @@ One change the API forces: back-propagating through the 3-output layer reads its
 Thread-scope A matrix with K = 3, and 0035 (DXC: Instr.LinAlgIllegalKDim) needs K >= 4. So the output layer is
 padded to 4 rows of zero weights and bias; its fourth output takes no part in the loss, its delta is 0, so its
 gradients and Adam updates stay 0 and every real parameter follows the SM 6.9 sample's bit for bit
-(tests/samples/test_mlp_training_sm610.py).
+(tests/shaders/test_mlp_training_sm610.py).
 
     python -m dxlinalg.samples.mlp_training_sm610 [--profile P] [--steps N] [--batch B]
 """
@@ -26,6 +28,21 @@ import sys
 
 import numpy as np
 
+from d3d12api import ID3D12Device, ThrowIfFailed, sizeof
+from d3d12api.sm610 import (
+    D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
+    D3D12_FEATURE_DATA_LINEAR_ALGEBRA_SUPPORT,
+    D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
+    D3D12_FEATURE_LINEAR_ALGEBRA_SUPPORT,
+    D3D12_LINEAR_ALGEBRA_ATOMIC_ACCUMULATE_STORE_SUPPORT,
+    D3D12_LINEAR_ALGEBRA_DATATYPE,
+    D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAGS,
+    D3D12_LINEAR_ALGEBRA_OPERATION_TYPE,
+    D3D12_LINEAR_ALGEBRA_THREAD_OUTER_PRODUCT_SUPPORT,
+    D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT,
+    D3D12_LINEAR_ALGEBRA_TIER,
+    D3D_SHADER_MODEL_6_10,
+)
 from dxlinalg.gpu.shader import shader_factory
 from dxlinalg.hlsl import (
     ByteAddressBuffer,
@@ -103,20 +120,61 @@ def make_training_shader(layout: ParameterLayout):
     return train_sm610
 
 
+FLOAT16 = D3D12_LINEAR_ALGEBRA_DATATYPE.FLOAT16       # the 6.10 SDK's number (7)
+OPERATION = D3D12_LINEAR_ALGEBRA_OPERATION_TYPE
+
+
+def _ask(device: ID3D12Device, operation: int, member: str, value: object) -> object:
+    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(OperationType=operation)
+    setattr(query, member, value)
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
+                                             sizeof(query)))
+    return getattr(query, member)
+
+
+def missing_support(device: ID3D12Device) -> str:
+    """Why this 6.10 device cannot train, or '' when it can: FP16 matrix x vector with TRANSPOSE (the backward
+    pass), FP16 -> FP16 outer products, FP16 accumulate-store to buffers (features 77 and 78)."""
+    tier = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_SUPPORT()
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_SUPPORT, tier, sizeof(tier)))
+    if tier.LinearAlgebraTier == D3D12_LINEAR_ALGEBRA_TIER.TIER_NOT_SUPPORTED:
+        return "LinearAlgebraTier is NOT_SUPPORTED"
+    vector = _ask(device, OPERATION.THREAD_VECTOR_MATRIX_MULTIPLY, "ThreadVectorMatrixMultiply",
+                  D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT(FLOAT16, FLOAT16, FLOAT16, FLOAT16))
+    if not vector.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAGS.TRANSPOSE:
+        return "the FP16 matrix x vector multiply does not report TRANSPOSE; the backward pass needs it"
+    outer = _ask(device, OPERATION.THREAD_OUTER_PRODUCT, "ThreadOuterProductSupport",
+                 D3D12_LINEAR_ALGEBRA_THREAD_OUTER_PRODUCT_SUPPORT(FLOAT16, FLOAT16))
+    if not outer.Supported:
+        return "FP16 -> FP16 outer products are not supported; the gradients need them"
+    store = _ask(device, OPERATION.ATOMIC_ACCUMULATE_STORE, "AccumulateStore",
+                 D3D12_LINEAR_ALGEBRA_ATOMIC_ACCUMULATE_STORE_SUPPORT(FLOAT16))
+    if not store.RWByteAddressBufferSupported:
+        return "FP16 accumulate-store to a RWByteAddressBuffer is not supported; the gradients need it"
+    return ""
+
+
 class Trainer(mlp_training.Trainer):
-    """The SM 6.9 sample's trainer over the padded network, with the SM 6.10 training shader's pipeline."""
+    """The SM 6.9 sample's trainer over the padded network, on a 6.10 device, with the SM 6.10 training shader."""
+
+    FLOAT16 = FLOAT16
 
     def __init__(self, gpu: GpuContext, weights: MlpWeights, batch: int) -> None:
         super().__init__(gpu, padded(weights), batch)
         self.train_pso = create_compute_pipeline(gpu.device, self.train_root, make_training_shader(self.layout))
+
+    def initial_matrix(self, matrix: np.ndarray) -> tuple[np.ndarray, int]:
+        """FP16 on the CPU: a 6.10 conversion keeps the type ("SrcComponentType and DestComponentType must be
+        identical")."""
+        return matrix.astype(np.float16), FLOAT16
 
 
 def train(profile: str = "reference", steps: int = 300, batch: int = 2048, learning_rate: float = 1e-2,
           log_every: int = 25, verbose: bool = True) -> tuple[Trainer | None, list[tuple[int, float]]]:
     """Train the sample's network; (the trainer, the logged (step, batch loss) pairs), or (None, []) where the
     profile lacks what training needs (the SM 6.9 sample's check)."""
-    gpu = GpuContext(profile)
-    reason = mlp_training.missing_support(gpu.device)
+    gpu = GpuContext(profile, shader_model=D3D_SHADER_MODEL_6_10)
+    reason = missing_support(gpu.device)
     if reason:
         if verbose:
             print(f"training skipped on profile '{profile}': {reason}")

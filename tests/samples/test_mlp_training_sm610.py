@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from d3d12api import D3D12DebugLayerError
+from d3d12api.sm610 import D3D_SHADER_MODEL_6_10, LINALG_PIPELINE_RULE
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.numerics.component_types import MatrixLayout as L
 from dxlinalg.profile.matrix_storage import MatrixDescription, decode_matrix
@@ -24,11 +26,11 @@ def parameters(trainer: mlp_training.Trainer) -> list[tuple[np.ndarray, np.ndarr
     return layers
 
 
-@pytest.mark.parametrize("profile", ["reference", "adversarial", "nvidia-h100"])
+@pytest.mark.parametrize("profile", ["reference", "nvidia-h100"])
 def test_sm610_training_follows_sm69_bit_for_bit(profile):
     weights = mlp_training.training_network()
     sm69 = mlp_training.Trainer(GpuContext(profile), weights, 96)
-    sm610 = mlp_training_sm610.Trainer(GpuContext(profile), weights, 96)
+    sm610 = mlp_training_sm610.Trainer(GpuContext(profile, shader_model=D3D_SHADER_MODEL_6_10), weights, 96)
     for step in range(2):
         sm69.step(step, 1e-2)
         sm610.step(step, 1e-2)
@@ -38,6 +40,19 @@ def test_sm610_training_follows_sm69_bit_for_bit(profile):
         assert np.array_equal(w10[:rows].view(np.uint16), w9.view(np.uint16))
         assert np.array_equal(b10[:rows].view(np.uint16), b9.view(np.uint16))
         assert not w10[rows:].any() and not b10[rows:].any()           # the padding row stays zero
+
+
+@pytest.mark.parametrize("profile", ["minimal", "adversarial"])
+def test_a_device_without_fp16_outer_products_skips_training_and_refuses_its_pipeline(profile):
+    """minimal (Tier 1 only) and adversarial (outer products FP16 -> FP32 only): the sample's feature-78 check and
+    the pipeline's runtime validation agree."""
+    gpu = GpuContext(profile, shader_model=D3D_SHADER_MODEL_6_10)
+    assert "outer products are not supported" in mlp_training_sm610.missing_support(gpu.device) or \
+        "TRANSPOSE" in mlp_training_sm610.missing_support(gpu.device)
+    with pytest.raises(D3D12DebugLayerError) as refused:
+        mlp_training_sm610.Trainer(gpu, mlp_training.training_network(), 64)
+    assert refused.value.rule == LINALG_PIPELINE_RULE
+    assert mlp_training_sm610.train(profile, steps=1, verbose=False) == (None, [])
 
 
 def test_the_unpadded_port_is_rejected_by_the_k_rule():

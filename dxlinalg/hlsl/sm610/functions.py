@@ -23,6 +23,7 @@ from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.context import require_context
 from dxlinalg.gpu.resources import resolve_handle
 from dxlinalg.gpu.types import ScalarType, VectorType
+from dxlinalg.hlsl.sm610 import declaration
 from dxlinalg.hlsl.sm610.matrix import MatrixValue, _component, check_scope_table
 
 
@@ -50,6 +51,8 @@ class InterpretedVector:
 
     Data: np.ndarray
     Interpretation: ComponentType
+    #: the type `Convert` converted from (the vector type a device multiplies; None when not converted)
+    Origin: ComponentType | None = None
 
     @property
     def Size(self) -> int:  # noqa: N802
@@ -76,7 +79,8 @@ class _Convert:
         destination, origin = (_component(p, name) for p, name in zip(parameters, ("DestTy", "OriginTy")))
         if destination == origin:
             return lambda vec: InterpretedVector(np.asarray(vec), destination)
-        return lambda vec: InterpretedVector(dxil.linAlgConvert(vec, int(origin), int(destination)), destination)
+        return lambda vec: InterpretedVector(dxil.linAlgConvert(vec, int(origin), int(destination)), destination,
+                                             origin)
 
 
 Convert = _Convert()
@@ -146,6 +150,16 @@ def _input(vector: object, matrix: MatrixType, interpretation: ComponentType | N
     return data, int(matrix.component if interpretation is None else interpretation)
 
 
+def _vector_type(vector: object, data: np.ndarray, interpretation: int) -> ComponentType:
+    """RT's VectorInputType: the register vector's type; packed words: their interpretation; a `Convert`ed vector:
+    the type it was converted from (docs/sm610.md)."""
+    if isinstance(vector, InterpretedVector) and vector.Origin is not None:
+        return vector.Origin
+    if data.dtype == np.uint32 and ElementsPerScalar(ComponentType(interpretation)) > 1:
+        return ComponentType(interpretation)
+    return component_of_dtype(data.dtype, "the input vector")
+
+
 class _Multiply:
     """`Multiply<OutTy>(A, B)` (Wave/ThreadGroup; OutTy a ComponentType, default the shared input type) and
     `Multiply<OutputElTy>(Matrix<..., Thread>, vector or InterpretedVector)`."""
@@ -168,12 +182,16 @@ class _Multiply:
                                                f"{a.component.name} and {b.component.name} (0035: Multiply)")
                 out_type = a.component
             result = MatrixType(_component(out_type, "OutTy"), a.m, b.n, MatrixUse.Accumulator, a.scope)
+            declaration.matrix_multiply(a, b, result, "Multiply")
             return MatrixValue(dxil.linAlgMatrixMultiply(left.value, right.value, result_type=result))
         matrix = _thread_matrix(left, "Multiply(Matrix, vector)")
         if out_type is None:
             raise InvalidArgumentError("Multiply<OutputElTy>(Matrix, vector) needs the output element type")
         dtype = _element_dtype(out_type, "Multiply OutputElTy")
         data, interpretation = _input(right, left.type, None)
+        if declaration.recording():
+            declaration.vector_multiply(left.type, getattr(matrix, "layout", None), _vector_type(right, data,
+                                        interpretation), False, component_of_dtype(dtype, "OutputElTy"), "Multiply")
         return dxil.linAlgMatVecMul(matrix, dtype.kind != "u", data, interpretation, result_type=dtype)
 
 
@@ -193,6 +211,9 @@ class _MultiplyAdd:
                               else component_of_dtype(data.dtype, "MultiplyAdd vector"))
             data, interp = _input(vector, matrix.type, interpretation)
             bias_values = self._bias(bias, dtype, matrix.type.m)
+            if declaration.recording():
+                declaration.vector_multiply(matrix.type, getattr(value, "layout", None), _vector_type(
+                    vector, data, interp), True, component_of_dtype(dtype, "OutputElTy"), "MultiplyAdd")
             return dxil.linAlgMatVecMulAdd(value, dtype.kind != "u", data, interp, bias_values, result_type=dtype)
         return multiply_add
 
@@ -228,6 +249,8 @@ class _OuterProduct:
             check_scope_table("OuterProduct", MatrixScope.Thread)
             left, right = np.asarray(a), np.asarray(b)
             result = MatrixType(component, left.shape[-1], right.shape[-1], MatrixUse.Accumulator, MatrixScope.Thread)
+            if declaration.recording():
+                declaration.outer_product(component_of_dtype(left.dtype, "OuterProduct vector"), result, "OuterProduct")
             return MatrixValue(dxil.linAlgMatrixOuterProduct(left, right, result_type=result))
         return outer
 
@@ -238,6 +261,9 @@ OuterProduct = _OuterProduct()
 def InterlockedAccumulate(Res: object, StartOffset: object, Vec: object, Align: int = 64) -> None:  # noqa: N802, N803
     """`InterlockedAccumulate<Align = 64>(RWByteAddressBuffer, offset, vector)`: atomic per-element adds."""
     check_scope_table("InterlockedAccumulate(RWByteAddressBuffer, vector)", MatrixScope.Thread)
+    if declaration.recording():
+        declaration.accumulate_store(component_of_dtype(np.asarray(Vec).dtype, "InterlockedAccumulate vector"),
+                                     MatrixScope.Thread, False, "InterlockedAccumulate(vector)")
     dxil.linAlgVectorAccumulateToDescriptor(Res, StartOffset, Align, Vec)
 
 

@@ -32,6 +32,7 @@ from dxlinalg.dxil.linalg_matrix.types import (
 )
 from dxlinalg.errors import InvalidArgumentError
 from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
+from dxlinalg.hlsl.sm610 import declaration
 
 TABLE_RULE = "0035 Matrix Scope: the scope x operation table"
 _WG = (MatrixScope.Wave, MatrixScope.ThreadGroup)
@@ -153,6 +154,7 @@ class MatrixValue:
 
     def __init__(self, value: object) -> None:
         self.value = value
+        declaration.construction(self.type, str(self.type))
 
     @property
     def type(self) -> MatrixType:
@@ -212,6 +214,7 @@ class MatrixValue:
         """this += A x B; Accumulator only."""
         self._table("MultiplyAccumulate")
         self._accumulator("MultiplyAccumulate")
+        declaration.matrix_multiply(_value(a, "A").type, _value(b, "B").type, self.type, "MultiplyAccumulate")
         self.value = dxil.linAlgMatrixMultiplyAccumulate(_value(a, "A"), _value(b, "B"), self.value)
 
     def InterlockedAccumulate(self, resource: object, offset: object, stride: object = None,  # noqa: N802
@@ -221,6 +224,9 @@ class MatrixValue:
         name = _resource_name(resource)
         self._table(f"InterlockedAccumulate({'groupshared' if name == 'groupshared' else 'RWByteAddressBuffer'})")
         self._accumulator("InterlockedAccumulate")
+        declaration.accumulate_store(_groupshared_component(resource, self.type) if name == "groupshared" else
+                                     self.type.component, self.type.scope, name == "groupshared",
+                                     "Matrix::InterlockedAccumulate")
         if self.type.scope == MatrixScope.Thread:
             if stride is not None or layout is not None:
                 raise InvalidArgumentError("Matrix<..., Thread>::InterlockedAccumulate(res, offset) has no stride or "

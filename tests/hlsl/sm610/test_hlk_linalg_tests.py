@@ -12,6 +12,15 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from dxlinalg.conformance.sm610_shaders import (
+    arithmetic_pattern,
+    buffer_size,
+    load_store_shader,
+    matvec_shader,
+    multiply_shader,
+    read_matrix,
+    write_matrix,
+)
 from dxlinalg.dxil.linalg_matrix.support import matrix_multiply_supported
 from dxlinalg.gpu import run_dispatch
 from dxlinalg.hlsl import (
@@ -46,37 +55,6 @@ def sequential(component: C, m: int, n: int, start: int = 1) -> np.ndarray:
     return (np.arange(m * n) + start).astype(dtype_of(component)).reshape(m, n)
 
 
-def arithmetic_pattern(m: int, n: int, row_scale: int, column_scale: int, modulus: int, center: int) -> np.ndarray:
-    """makeMatrixArithmeticPattern: (row * RowScale + col * ColumnScale) % Modulus - Center."""
-    rows, cols = np.meshgrid(np.arange(m), np.arange(n), indexing="ij")
-    return (rows * row_scale + cols * column_scale) % modulus - center
-
-
-def write_matrix(buffer: np.ndarray, matrix: np.ndarray, layout: L, offset: int, stride: int) -> None:
-    size = matrix.dtype.itemsize
-    for r in range(matrix.shape[0]):
-        for c in range(matrix.shape[1]):
-            at = offset + (r * stride + c * size if layout == L.RowMajor else c * stride + r * size)
-            buffer[at:at + size] = matrix[r:r + 1, c].view(np.uint8)
-
-
-def read_matrix(buffer: np.ndarray, dtype: np.dtype, m: int, n: int, layout: L, offset: int,
-                stride: int) -> np.ndarray:
-    out = np.zeros((m, n), dtype)
-    size = dtype.itemsize
-    for r in range(m):
-        for c in range(n):
-            at = offset + (r * stride + c * size if layout == L.RowMajor else c * stride + r * size)
-            out[r, c] = buffer[at:at + size].view(dtype)[0]
-    return out
-
-
-def buffer_size(dtype: np.dtype, m: int, n: int, layout: L, offset: int, stride: int) -> int:
-    """cpu_oracle::getMatrixBufferSize: offset + the last row's (column's) start + its packed length."""
-    lines, length = (m, n) if layout == L.RowMajor else (n, m)
-    return offset + (lines - 1) * stride + length * dtype.itemsize
-
-
 def first_wave_only():
     """`if (GetGroupWaveIndex() != 0) return;`"""
     lane_return(SV_GroupIndex() >= load_profile_wave())
@@ -106,13 +84,7 @@ def run_load_store_descriptor(profile: str, component: C, m: int, n: int, load: 
     source = np.full(buffer_size(dtype, m, n, *load), POISON, np.uint8)
     write_matrix(source, matrix, *load)
     output = np.full(buffer_size(dtype, m, n, *store), POISON, np.uint8)
-    Mat = linalg.Matrix[component, m, n, U.A, S.Wave]
-
-    @compute_shader(numthreads=(NUMTHREADS, 1, 1))
-    def shader(inp=ByteAddressBuffer("t0"), out=RWByteAddressBuffer("u0")):
-        first_wave_only()
-        Mat.Load(inp, load[1], load[2], load[0]).Store(out, store[1], store[2], store[0])
-
+    shader = load_store_shader(component, m, n, load, store)       # the conformance suite's shader
     # DXC stores a use-A matrix; 0035 lets any use be stored, and our Store takes any Wave matrix
     run(shader, {"t0": source, "u0": output}, profile)
     assert np.array_equal(read_matrix(output, dtype, m, n, *store), matrix)
@@ -219,22 +191,9 @@ def run_multiply_case(profile, scope: S, a_type: C, acc_type: C, m: int, k: int,
         blob += raw + bytes(-len(raw) % 128)
     source = np.frombuffer(blob, np.uint8).copy()
     output = np.full(m * n * acc_dtype.itemsize, POISON, np.uint8)
-    MA = linalg.Matrix[a_type, m, k, U.A, scope]
-    MB = linalg.Matrix[a_type, k, n, U.B, scope]
-    MC = linalg.Matrix[acc_type, m, n, U.Accumulator, scope]
     threads = load_profile(profile).wave_size * (1 if scope == S.Wave else 2)
-
-    @compute_shader(numthreads=(threads, 1, 1))
-    def shader(inp=ByteAddressBuffer("t0"), out=RWByteAddressBuffer("u0")):
-        ma = MA.Load(inp, offsets[0], k * a_dtype.itemsize, L.RowMajor)
-        mb = MB.Load(inp, offsets[1], n * a_dtype.itemsize, L.RowMajor)
-        if c_values is None:
-            result = linalg.Multiply[acc_type](ma, mb)
-        else:
-            result = MC.Load(inp, offsets[2], n * acc_dtype.itemsize, L.RowMajor)
-            result.MultiplyAccumulate(ma, mb)
-        result.Store(out, 0, n * acc_dtype.itemsize, L.RowMajor)
-
+    strides = (k * a_dtype.itemsize, n * a_dtype.itemsize, n * acc_dtype.itemsize)
+    shader = multiply_shader(scope, a_type, acc_type, m, k, n, tuple(offsets), strides, c_values is not None, threads)
     run_dispatch(shader, {"t0": source, "u0": output}, (1, 1, 1), profile)
     expected = a_values.astype(np.int64) @ b_values.astype(np.int64)
     if c_values is not None:
@@ -315,28 +274,11 @@ def run_matvec(profile: str, matrix: np.ndarray, matrix_type: C, layout: L, vect
     if bias is not None:
         bias_bytes[: bias.nbytes] = bias.view(np.uint8)
     output = np.full(m * np.dtype(result_dtype.dtype).itemsize, POISON, np.uint8)
-    Mat = linalg.Matrix[matrix_type, m, k, U.A, S.Thread]
-
-    @compute_shader(numthreads=(1, 1, 1))
-    def shader(mat=ByteAddressBuffer("t0"), vec=ByteAddressBuffer("t1"), bias_buffer=ByteAddressBuffer("t2"),
-               out=RWByteAddressBuffer("u0")):
-        W = Mat.Load[layout](mat, 0, stride)
-        data = vec.Load[vector[_storage(words), words.size]](0)
-        interpreted = linalg.MakeInterpretedVector[interpretation](data)
-        if bias is None:
-            result = linalg.Multiply[result_dtype](W, interpreted)
-        else:
-            result = linalg.MultiplyAdd[result_dtype](W, interpreted,
-                                                      bias_buffer.Load[vector[result_dtype, m]](0))
-        out.Store[vector[result_dtype, m]](0, result)
-
+    shader = matvec_shader(matrix_type, m, k, layout, stride, words.dtype, words.size, interpretation,
+                           np.dtype(result_dtype.dtype), bias is not None)
     run_dispatch(shader, {"t0": source, "t1": words.view(np.uint8).copy(), "t2": bias_bytes, "u0": output},
                  (1, 1, 1), profile)
     return output.view(np.dtype(result_dtype.dtype))
-
-
-def _storage(words: np.ndarray):
-    return {np.dtype(np.float16): float16_t, np.dtype(np.uint32): uint32_t}[words.dtype]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
