@@ -17,11 +17,13 @@ they meet again. tests/spirv/test_fast_paths.py runs modules both ways.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
 
 from dxlinalg.errors import DxLinalgError
+from dxlinalg.spirv.compaction import Compaction, CompactionError
 from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
 from dxlinalg.spirv.errors import (
     SpirvError,
@@ -71,14 +73,20 @@ def _call(function: CompiledFunction, inv: Invocation, mask: np.ndarray, argumen
         order, source, live = rejoined
 
 
-def _run_converged(function: CompiledFunction, frame: Frame, order: int, source: int,
-                   live: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[set[int]]] | None:
+def _run_converged(function: CompiledFunction, frame: Frame, order: int, source: int, live: np.ndarray,
+                   stop: int = DONE) -> tuple[np.ndarray, np.ndarray, list[set[int]]] | None:
     """Every live lane waits at block `order`, having come from block `source`: run blocks for all of
     them with no per-lane bookkeeping. None when the lanes have left the function; otherwise the
-    per-lane state (pc, came_from, arrivals) after the first terminator that sends them apart."""
+    per-lane state (pc, came_from, arrivals) after the first terminator that sends them apart, or when
+    they reach a block at or after `stop` (a compacted run's end)."""
     blocks = function.blocks
     inv = frame.inv
     while True:
+        if order >= stop:
+            arrived: list[set[int]] = [set() for _ in blocks]
+            arrived[order].add(source)
+            return (np.where(live, np.int32(order), DONE).astype(np.int32),
+                    np.full(live.shape[0], source, np.int32), arrived)
         block = blocks[order]
         _count_step(inv, function, block)
         frame.mask = live
@@ -143,25 +151,37 @@ def _leave(block: CompiledBlock, frame: Frame, live: np.ndarray) -> None:
 
 
 def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
-                  arrivals: list[set[int]]) -> tuple[int, int, np.ndarray] | None:
+                  arrivals: list[set[int]], stop: int = DONE,
+                  others_live: bool = False) -> tuple[int, int, np.ndarray] | None:
     """Lanes wait at different blocks: run the lowest-ordered one for the lanes waiting there, until
     every lane has left (None) or, after at least one block, the live lanes meet at one block they all
     reach from the same block (its order, that block's order and the live lanes: the call runs
-    converged again)."""
+    converged again).
+
+    `stop` and `others_live` are for a compacted run (`_run_compacted`): it ends (None) once every lane
+    waits at `stop` or after, and `others_live` says that lanes left out of it are still alive in the call,
+    so that no block runs for every live lane (`frame.full` stays what the whole call's run would have)."""
     blocks = function.blocks
     inv = frame.inv
     first = True
     while True:
         order = int(pc.min())
-        if order >= DONE:
+        if order >= stop:
             return None
         block = blocks[order]
         running = pc == order
         everyone = bool(running.all())
-        full = everyone or bool((running == (pc < DONE)).all())
+        full = not others_live and (everyone or bool((running == (pc < DONE)).all()))
         if full and len(arrivals[order]) == 1 and not first:
             (source,) = arrivals[order]
             return order, source, running
+        end = block.compact_end
+        if end and end <= stop and not everyone and pc.shape[0] >= COMPACT_MIN_LANES:
+            region = _compaction_region(pc, running, end)
+            if region is not None and _run_compacted(function, frame, pc, came_from, arrivals, end, *region,
+                                                     others_live):
+                first = False
+                continue
         first = False
         _count_step(inv, function, block)
         frame.mask = running
@@ -173,6 +193,92 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
         if frame.mask is not running:         # a call ended lanes (OpKill in the callee)
             np.putmask(pc, running & ~frame.mask, DONE)
         _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running)
+
+
+#: A compacted run pays a gather of the call's values and a scatter of what it changed; it is worth that
+#: when the lanes it keeps are at most this fraction of the frame's (measured on benchmark L2,
+#: docs/performance.md), and the frame has at least COMPACT_MIN_LANES lanes.
+COMPACT_FRACTION = 0.5
+COMPACT_MIN_LANES = 256
+
+
+def _compaction_region(pc: np.ndarray, running: np.ndarray, end: int) -> tuple[np.ndarray, bool] | None:
+    """At a loop header whose lanes may run compacted until they reach block `end` (`program.compactable_end`):
+    the lanes waiting before `end` and whether lanes left out are still alive in the call, where those lanes
+    are few enough (None otherwise). The executor runs the lowest-ordered block first, so until every kept lane
+    reaches `end`, exactly the kept lanes run, in the same order of blocks as without compaction."""
+    limit = int(pc.shape[0] * COMPACT_FRACTION)
+    if np.count_nonzero(running) > limit:
+        return None
+    kept = pc < end
+    count = int(np.count_nonzero(kept))
+    if count > limit:
+        return None
+    return np.flatnonzero(kept), bool(np.count_nonzero(pc < DONE) > count)
+
+
+def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+                   arrivals: list[set[int]], end: int, index: np.ndarray, others_live: bool,
+                   outer_others_live: bool) -> bool:
+    """Run the lanes `index` (every lane waiting before block `end`) on a compacted copy of the call's state
+    until each waits at `end` or after, then scatter what they changed back; True when done. The plain run is
+    the definition: where the compacted one fails (an undefined-behaviour report, which names lanes; a step
+    limit; a value it cannot scatter back), nothing has been changed yet, and the outermost compacted run
+    returns False so that the caller runs the same blocks the plain way and reports exactly what it reports."""
+    inv = frame.inv
+    steps, work = inv.steps, inv.work
+    compaction = Compaction(pc.shape[0], index)
+    try:
+        first = [compaction.take(value) for value in frame.values]
+        inner_inv = copy.copy(inv)
+        inner_inv.lanes = compaction.kept
+        inner_inv.compacted = True
+        inner_inv.template = [first[k] if frame.values[k] is value else compaction.take(value)
+                              for k, value in enumerate(inv.template)]
+        inner_inv.terminated = compaction.take(inv.terminated)
+        terminated = inner_inv.terminated
+        inner = Frame(list(first), np.ones(compaction.kept, bool), inner_inv)
+        inner.ret = first_ret = compaction.take(frame.ret)
+        inner_arrivals = [set(waiting) if k < end else set() for k, waiting in enumerate(arrivals)]
+        inner_pc, inner_came_from, inner_arrivals = _run_region(
+            function, inner, pc[index], came_from[index], inner_arrivals, end, others_live or outer_others_live)
+        if inner_inv.terminated is not terminated:
+            raise CompactionError("a compacted run ended lanes")
+        values = [compaction.put(original, taken, final) for original, taken, final in
+                  zip(frame.values, first, inner.values)]
+        ret = compaction.put(frame.ret, first_ret, inner.ret)
+        cells = compaction.commit_cells()
+    except Exception:
+        if inv.compacted:
+            raise                          # the outermost compacted run falls back
+        inv.steps, inv.work = steps, work
+        return False
+    frame.values[:] = values
+    frame.ret = ret
+    for cell, value in cells:
+        cell.write((), value, None)
+    pc[index] = inner_pc
+    came_from[index] = inner_came_from
+    for k, waiting in enumerate(inner_arrivals):
+        arrivals[k] = waiting if k < end else arrivals[k] | waiting
+    inv.steps, inv.work = inner_inv.steps, inner_inv.work
+    return True
+
+
+def _run_region(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+                arrivals: list[set[int]], stop: int,
+                others_live: bool) -> tuple[np.ndarray, np.ndarray, list[set[int]]]:
+    """Run the frame's lanes until every one waits at block `stop` or after (or has left): diverged, and
+    converged wherever the plain run would be (`_call`). The lanes' final (pc, came_from, arrivals)."""
+    while True:
+        rejoined = _run_diverged(function, frame, pc, came_from, arrivals, stop, others_live)
+        if rejoined is None:
+            return pc, came_from, arrivals
+        split = _run_converged(function, frame, *rejoined, stop)
+        if split is None:
+            pc.fill(DONE)
+            return pc, came_from, arrivals
+        pc, came_from, arrivals = split
 
 
 def _count_step(inv: Invocation, function: CompiledFunction, block: CompiledBlock) -> None:
