@@ -24,7 +24,7 @@ import numpy as np
 
 from dxlinalg.errors import DxLinalgError
 from dxlinalg.spirv.compaction import Compaction, CompactionError
-from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
+from dxlinalg.spirv.compiler import LANES_PER_CALL, Compute, Frame, InstructionContext, Invocation, register_opcode
 from dxlinalg.spirv.errors import (
     SpirvError,
     SpirvStepLimitError,
@@ -163,6 +163,8 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
     so that no block runs for every live lane (`frame.full` stays what the whole call's run would have)."""
     blocks = function.blocks
     inv = frame.inv
+    lanes = pc.shape[0]
+    live = int(np.count_nonzero(pc < DONE))
     first = True
     while True:
         order = int(pc.min())
@@ -170,16 +172,18 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
             return None
         block = blocks[order]
         running = pc == order
-        everyone = bool(running.all())
-        full = not others_live and (everyone or bool((running == (pc < DONE)).all()))
+        count = int(np.count_nonzero(running))
+        everyone = count == lanes
+        full = not others_live and count == live          # running is a subset of the live lanes
         if full and len(arrivals[order]) == 1 and not first:
             (source,) = arrivals[order]
             return order, source, running
         end = block.compact_end
-        if end and end <= stop and not everyone and pc.shape[0] >= COMPACT_MIN_LANES:
-            region = _compaction_region(pc, running, end)
+        if end and end <= stop and not everyone and lanes >= COMPACT_MIN_LANES:
+            region = _compaction_region(pc, count, end)
             if region is not None and _run_compacted(function, frame, pc, came_from, arrivals, end, *region,
                                                      others_live):
+                live = int(np.count_nonzero(pc < DONE))
                 first = False
                 continue
         first = False
@@ -192,7 +196,14 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
         _run_ops(block, frame)
         if frame.mask is not running:         # a call ended lanes (OpKill in the callee)
             np.putmask(pc, running & ~frame.mask, DONE)
-        _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running)
+            count = int(np.count_nonzero(frame.mask))
+        _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running, count)
+        if block.terminator[0] not in STAYING or frame.mask is not running:
+            live = int(np.count_nonzero(pc < DONE))
+
+
+#: Terminators after which every lane that ran the block is still alive in the call.
+STAYING = frozenset({BRANCH, CONDITIONAL, SWITCH})
 
 
 #: A compacted run pays a gather of the call's values and a scatter of what it changed; it is worth that
@@ -202,13 +213,13 @@ COMPACT_FRACTION = 0.5
 COMPACT_MIN_LANES = 256
 
 
-def _compaction_region(pc: np.ndarray, running: np.ndarray, end: int) -> tuple[np.ndarray, bool] | None:
+def _compaction_region(pc: np.ndarray, running: int, end: int) -> tuple[np.ndarray, bool] | None:
     """At a loop header whose lanes may run compacted until they reach block `end` (`program.compactable_end`):
     the lanes waiting before `end` and whether lanes left out are still alive in the call, where those lanes
-    are few enough (None otherwise). The executor runs the lowest-ordered block first, so until every kept lane
+    are few enough (None otherwise). `running`: how many lanes wait at the header. The executor runs the lowest-ordered block first, so until every kept lane
     reaches `end`, exactly the kept lanes run, in the same order of blocks as without compaction."""
     limit = int(pc.shape[0] * COMPACT_FRACTION)
-    if np.count_nonzero(running) > limit:
+    if running > limit:
         return None
     kept = pc < end
     count = int(np.count_nonzero(kept))
@@ -232,6 +243,7 @@ def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, cam
         first = [compaction.take(value) for value in frame.values]
         inner_inv = copy.copy(inv)
         inner_inv.lanes = compaction.kept
+        inner_inv.work_per_weight = LANES_PER_CALL + compaction.kept     # the work budget weighs what runs
         inner_inv.compacted = True
         inner_inv.template = [first[k] if frame.values[k] is value else compaction.take(value)
                               for k, value in enumerate(inv.template)]
@@ -344,62 +356,98 @@ def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray, sources: se
 
 
 def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int) -> None:
-    """Move `lanes` (None: all lanes) to block `target`."""
+    """Move `lanes` (None: all lanes; at least one lane) from block `source` to block `target`."""
     if lanes is None:
         pc.fill(target)
-        arrivals[target].add(source)
-    elif lanes.any():
-        assign_where(pc, lanes, target)
-        arrivals[target].add(source)
+    else:
+        move(pc, lanes, target - source)
+    arrivals[target].add(source)
+
+
+def move(pc: np.ndarray, lanes: np.ndarray, delta: int) -> None:
+    """pc += delta on `lanes`: every lane there waits at one block, so `np.putmask(pc, lanes, block + delta)` is
+    pc += lanes * delta, two passes without branches. Divergent lanes make the mask irregular, and numpy's
+    masked writes then mispredict on every lane: two to three times slower at a chunk's size."""
+    step = np.multiply(lanes, np.int32(delta), dtype=np.int32)
+    np.add(pc, step, out=pc)
 
 
 def assign_where(array: np.ndarray, lanes: np.ndarray, value: int) -> None:
     """`np.putmask(array, lanes, value)` for an int32 array, without branches: array += (value - array) * lanes,
-    exact in wrapping int32 arithmetic. Divergent lanes make the mask irregular, and numpy's masked writes
-    then mispredict on every lane: two to three times slower at a chunk's size."""
+    exact in wrapping int32 arithmetic (see `move`)."""
     step = np.subtract(np.int32(value), array)
     np.multiply(step, lanes, out=step)
     np.add(array, step, out=array)
 
 
 def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
-               arrivals: list[set[int]], everyone: bool) -> None:
-    """Move the running lanes on as the block's terminator says. `everyone`: every lane of the chunk runs
-    this block (so whole arrays can be filled instead of masked)."""
+               arrivals: list[set[int]], everyone: bool, count: int | None = None) -> None:
+    """Move the running lanes on as the block's terminator says. Every running lane waits at this block.
+    `everyone`: every lane of the chunk runs this block (so whole arrays can be filled instead of masked);
+    `count`: how many lanes run it (None: count them)."""
     term = block.terminator
     kind = term[0]
     mask = frame.mask
     source = block.order
     lanes = None if everyone else mask
+    if count is None:
+        count = int(np.count_nonzero(mask))
     if kind == BRANCH:
-        _send(pc, lanes, term[1], arrivals, source)
+        if count:
+            _send(pc, lanes, term[1], arrivals, source)
     elif kind == CONDITIONAL:
         condition = frame.values[term[1]]
         if condition.shape[0] == 1:
-            _send(pc, lanes, term[2] if condition[0] else term[3], arrivals, source)
+            if count:
+                _send(pc, lanes, term[2] if condition[0] else term[3], arrivals, source)
         else:
-            _send(pc, condition if everyone else mask & condition, term[2], arrivals, source)
-            _send(pc, ~condition if everyone else mask & ~condition, term[3], arrivals, source)
+            taken = condition if everyone else mask & condition
+            count_taken = int(np.count_nonzero(taken))
+            if count_taken == count:
+                if count:
+                    _send(pc, lanes, term[2], arrivals, source)
+            elif count_taken == 0:
+                _send(pc, lanes, term[3], arrivals, source)
+            else:
+                _split(pc, lanes, taken, term[2], term[3], source)
+                arrivals[term[2]].add(source)
+                arrivals[term[3]].add(source)
     elif kind == SWITCH:
         selector = frame.values[term[1]]
         if selector.shape[0] == 1:
-            _send(pc, lanes, _switch_target(term, int(selector[0])), arrivals, source)
+            if count:
+                _send(pc, lanes, _switch_target(term, int(selector[0])), arrivals, source)
         else:
             pending = mask.copy()
             for literal, target in term[3]:
                 hit = pending & (selector == literal)
-                _send(pc, hit, target, arrivals, source)
+                if hit.any():
+                    _send(pc, hit, target, arrivals, source)
                 pending &= ~hit
-            _send(pc, pending, term[2], arrivals, source)
+            if pending.any():
+                _send(pc, pending, term[2], arrivals, source)
     else:
         _leave(block, frame, mask)
-        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
+        if count:
+            _send(pc, lanes, DONE, _NO_ARRIVALS, source)
     if not block.feeds_phis:                 # no OpPhi will ask where these lanes came from
         return
     if everyone:
         came_from.fill(source)
     else:
         assign_where(came_from, mask, source)
+
+
+def _split(pc: np.ndarray, lanes: np.ndarray | None, taken: np.ndarray, if_true: int, if_false: int,
+           source: int) -> None:
+    """Lanes in `taken` to block `if_true`, the other running lanes (`lanes`, None: all) to `if_false`: pc +=
+    lanes * (if_false - source) + taken * (if_true - if_false), in four passes (see `move`)."""
+    step = np.multiply(taken, np.int32(if_true - if_false), dtype=np.int32)
+    if lanes is None:
+        np.add(step, np.int32(if_false), out=pc)
+        return
+    np.add(step, np.multiply(lanes, np.int32(if_false - source), dtype=np.int32), out=step)
+    np.add(pc, step, out=pc)
 
 
 class _NoArrivals:

@@ -160,6 +160,11 @@ class Program:
             check(self)
         self.entry = self.function(entry.function)
 
+    @property
+    def compacts(self) -> bool:
+        """Some loop of the entry point may run compacted to the lanes still in it (`CompiledBlock.compact_end`)."""
+        return any(block.compact_end for function in self.functions.values() for block in function.blocks)
+
     # -- ProgramInfo ----------------------------------------------------------------------------
     def type_of(self, value_id: int) -> SpvType | None:
         return self.local_types.get(value_id) or self.spec.value_types.get(value_id)
