@@ -164,15 +164,17 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
     blocks = function.blocks
     inv = frame.inv
     lanes = pc.shape[0]
-    live = int(np.count_nonzero(pc < DONE))
+    waiting = _waiting(pc, len(blocks))      # lanes at each block: the lowest is found without a pass over pc
+    live = sum(waiting)
+    low = 0
     first = True
     while True:
-        order = int(pc.min())
+        order = _lowest(waiting, low)
         if order >= stop:
             return None
         block = blocks[order]
         running = pc == order
-        count = int(np.count_nonzero(running))
+        count = waiting[order]
         everyone = count == lanes
         full = not others_live and count == live          # running is a subset of the live lanes
         if full and len(arrivals[order]) == 1 and not first:
@@ -183,8 +185,8 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
             region = _compaction_region(pc, count, end)
             if region is not None and _run_compacted(function, frame, pc, came_from, arrivals, end, *region,
                                                      others_live):
-                live = int(np.count_nonzero(pc < DONE))
-                first = False
+                waiting = _waiting(pc, len(blocks))
+                live, low, first = sum(waiting), 0, False
                 continue
         first = False
         _count_step(inv, function, block)
@@ -197,13 +199,26 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
         if frame.mask is not running:         # a call ended lanes (OpKill in the callee)
             np.putmask(pc, running & ~frame.mask, DONE)
             count = int(np.count_nonzero(frame.mask))
-        _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running, count)
-        if block.terminator[0] not in STAYING or frame.mask is not running:
-            live = int(np.count_nonzero(pc < DONE))
+        waiting[order] = 0
+        low = min(order + 1, _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running,
+                                        count, waiting))
+        if frame.mask is not running:
+            waiting = _waiting(pc, len(blocks))
+            low = 0
+        live = sum(waiting)
 
 
-#: Terminators after which every lane that ran the block is still alive in the call.
-STAYING = frozenset({BRANCH, CONDITIONAL, SWITCH})
+def _waiting(pc: np.ndarray, blocks: int) -> list[int]:
+    """How many lanes wait at each block (lanes that have left the call are not counted)."""
+    return np.bincount(np.minimum(pc, blocks), minlength=blocks + 1)[:blocks].tolist()  # type: ignore[no-any-return]
+
+
+def _lowest(waiting: list[int], low: int) -> int:
+    """The lowest block some lane waits at, looking from `low` (no lane waits below it); DONE if none."""
+    for order in range(low, len(waiting)):
+        if waiting[order]:
+            return order
+    return DONE
 
 
 #: A compacted run pays a gather of the call's values and a scatter of what it changed; it is worth that
@@ -355,13 +370,17 @@ def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray, sources: se
         values[result] = value
 
 
-def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int) -> None:
-    """Move `lanes` (None: all lanes; at least one lane) from block `source` to block `target`."""
+def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int,
+          count: int = 0, waiting: list[int] | None = None) -> None:
+    """Move `lanes` (None: all lanes; at least one lane; `count` of them, added to `waiting[target]` where given)
+    from block `source` to block `target`."""
     if lanes is None:
         pc.fill(target)
     else:
         move(pc, lanes, target - source)
     arrivals[target].add(source)
+    if waiting is not None and target < DONE:
+        waiting[target] += count
 
 
 def move(pc: np.ndarray, lanes: np.ndarray, delta: int) -> None:
@@ -381,10 +400,12 @@ def assign_where(array: np.ndarray, lanes: np.ndarray, value: int) -> None:
 
 
 def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
-               arrivals: list[set[int]], everyone: bool, count: int | None = None) -> None:
-    """Move the running lanes on as the block's terminator says. Every running lane waits at this block.
-    `everyone`: every lane of the chunk runs this block (so whole arrays can be filled instead of masked);
-    `count`: how many lanes run it (None: count them)."""
+               arrivals: list[set[int]], everyone: bool, count: int | None = None,
+               waiting: list[int] | None = None) -> int:
+    """Move the running lanes on as the block's terminator says; the lowest block any went to (DONE if none).
+    Every running lane waits at this block. `everyone`: every lane of the chunk runs this block (so whole
+    arrays can be filled instead of masked); `count`: how many lanes run it (None: count them); `waiting`:
+    lanes per block, counted on."""
     term = block.terminator
     kind = term[0]
     mask = frame.mask
@@ -392,50 +413,62 @@ def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np
     lanes = None if everyone else mask
     if count is None:
         count = int(np.count_nonzero(mask))
+    lowest = DONE
     if kind == BRANCH:
         if count:
-            _send(pc, lanes, term[1], arrivals, source)
+            lowest = term[1]
+            _send(pc, lanes, lowest, arrivals, source, count, waiting)
     elif kind == CONDITIONAL:
         condition = frame.values[term[1]]
         if condition.shape[0] == 1:
             if count:
-                _send(pc, lanes, term[2] if condition[0] else term[3], arrivals, source)
+                lowest = term[2] if condition[0] else term[3]
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
         else:
             taken = condition if everyone else mask & condition
             count_taken = int(np.count_nonzero(taken))
             if count_taken == count:
                 if count:
-                    _send(pc, lanes, term[2], arrivals, source)
+                    lowest = term[2]
+                    _send(pc, lanes, lowest, arrivals, source, count, waiting)
             elif count_taken == 0:
-                _send(pc, lanes, term[3], arrivals, source)
+                lowest = term[3]
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
             else:
                 _split(pc, lanes, taken, term[2], term[3], source)
                 arrivals[term[2]].add(source)
                 arrivals[term[3]].add(source)
+                if waiting is not None:
+                    waiting[term[2]] += count_taken
+                    waiting[term[3]] += count - count_taken
+                lowest = min(term[2], term[3])
     elif kind == SWITCH:
         selector = frame.values[term[1]]
         if selector.shape[0] == 1:
             if count:
-                _send(pc, lanes, _switch_target(term, int(selector[0])), arrivals, source)
+                lowest = _switch_target(term, int(selector[0]))
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
         else:
             pending = mask.copy()
-            for literal, target in term[3]:
-                hit = pending & (selector == literal)
-                if hit.any():
-                    _send(pc, hit, target, arrivals, source)
-                pending &= ~hit
-            if pending.any():
-                _send(pc, pending, term[2], arrivals, source)
+            for literal, target in [*term[3], (None, term[2])]:
+                hit = pending if literal is None else pending & (selector == literal)
+                hits = int(np.count_nonzero(hit))
+                if hits:
+                    _send(pc, hit, target, arrivals, source, hits, waiting)
+                    lowest = min(lowest, target)
+                if literal is not None:
+                    pending &= ~hit
     else:
         _leave(block, frame, mask)
         if count:
             _send(pc, lanes, DONE, _NO_ARRIVALS, source)
     if not block.feeds_phis:                 # no OpPhi will ask where these lanes came from
-        return
+        return lowest
     if everyone:
         came_from.fill(source)
     else:
         assign_where(came_from, mask, source)
+    return lowest
 
 
 def _split(pc: np.ndarray, lanes: np.ndarray | None, taken: np.ndarray, if_true: int, if_false: int,
