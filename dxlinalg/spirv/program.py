@@ -25,7 +25,7 @@ from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.module import Block, EntryPoint, Function, Module
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.specialize import Specialization
-from dxlinalg.spirv.types import BoolType, FunctionType, IntType, SpvType, VoidType
+from dxlinalg.spirv.types import BoolType, FunctionType, IntType, PointerType, SpvType, VoidType, element_count
 
 OP = {name: opcode_of(name) for name in (
     "OpBranch", "OpBranchConditional", "OpSwitch", "OpReturn", "OpReturnValue", "OpKill", "OpUnreachable",
@@ -164,6 +164,13 @@ class Program:
     def compacts(self) -> bool:
         """Some loop of the entry point may run compacted to the lanes still in it (`CompiledBlock.compact_end`)."""
         return any(block.compact_end for function in self.functions.values() for block in function.blocks)
+
+    @property
+    def lane_components(self) -> int:
+        """Scalar components of every local value and variable of the entry point and its callees: a bound on
+        what one lane holds at once (most values are dropped long before), for sizing chunks."""
+        return sum(element_count(t.pointee if isinstance(t, PointerType) else t) for t in self.local_types.values()
+                   if not isinstance(t, (FunctionType, VoidType)))
 
     # -- ProgramInfo ----------------------------------------------------------------------------
     def type_of(self, value_id: int) -> SpvType | None:

@@ -256,3 +256,12 @@ def test_what_cannot_be_compacted_fails_when_used() -> None:
     own = LogicalPointer(Cell(np.zeros(2, np.int32), "w"), (), IntType(0, 32, True))
     with pytest.raises(CompactionError, match="variable of its own"):
         compaction.put(None, None, own)
+
+
+def test_only_an_entry_point_with_few_values_per_lane_gets_the_larger_chunks() -> None:
+    from dxlinalg.spirv.run import SMALL_LANE_STATE, prepare
+
+    divergent = prepare(load_module(ROOT / "shaders/spirv/control_flow.spv"), "main", None, 32)
+    wide = prepare(load_module(ROOT / "shaders/spirv/mlp_inference_fp16.spv"), "main", None, 32)
+    assert divergent.compacts and divergent.lane_components <= SMALL_LANE_STATE
+    assert wide.compacts and wide.lane_components > SMALL_LANE_STATE
