@@ -72,10 +72,16 @@ class Compaction:
         if found is not None:
             return found[1]
         value = self.take(original.value)
-        copy = Cell(value, original.name, original.local)
+        copy = Cell(value, original.name, original.owner)
         self._cells[id(original)] = (original, copy, value)
         self._originals[id(copy)] = original
         return copy
+
+    def adopt(self, outer: object, inner: object) -> None:
+        """The copies of the variables call `outer` made belong to `inner`, the compacted call (`Cell.owner`)."""
+        for original, copy, _ in self._cells.values():
+            if original.owner is outer:
+                copy.owner = inner
 
     # -- scatter --------------------------------------------------------------------------------------
     def put(self, original: Any, first: Any, final: Any) -> Any:

@@ -265,6 +265,7 @@ def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, cam
         inner_inv.terminated = compaction.take(inv.terminated)
         terminated = inner_inv.terminated
         inner = Frame(list(first), np.ones(compaction.kept, bool), inner_inv)
+        compaction.adopt(frame, inner)
         inner.ret = first_ret = compaction.take(frame.ret)
         inner_arrivals = [set(waiting) if k < end else set() for k, waiting in enumerate(arrivals)]
         inner_pc, inner_came_from, inner_arrivals = _run_region(

@@ -233,7 +233,7 @@ def test_a_scattered_value_is_the_original_with_the_kept_lanes_replaced(lanes: i
 
 
 def test_a_variable_written_through_a_compacted_pointer_is_scattered_back() -> None:
-    cell = Cell(np.arange(8, dtype=np.int32).reshape(4, 2), "v", local=True)
+    cell = Cell(np.arange(8, dtype=np.int32).reshape(4, 2), "v")
     pointer = LogicalPointer(cell, ((ELEMENT, np.array([1, 0, 1, 0])),), IntType(0, 32, True))
     compaction = Compaction(4, np.array([1, 3]))
     compact = compaction.take(pointer)
