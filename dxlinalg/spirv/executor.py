@@ -181,7 +181,7 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
             (source,) = arrivals[order]
             return order, source, running
         end = block.compact_end
-        if end and end <= stop and not everyone and lanes >= COMPACT_MIN_LANES:
+        if end and end <= stop and not everyone and lanes >= COMPACT_MIN_LANES and not inv.compaction_failed:
             region = _compaction_region(pc, count, end)
             if region is not None and _run_compacted(function, frame, pc, came_from, arrivals, end, *region,
                                                      others_live):
@@ -231,8 +231,9 @@ COMPACT_MIN_LANES = 256
 def _compaction_region(pc: np.ndarray, running: int, end: int) -> tuple[np.ndarray, bool] | None:
     """At a loop header whose lanes may run compacted until they reach block `end` (`program.compactable_end`):
     the lanes waiting before `end` and whether lanes left out are still alive in the call, where those lanes
-    are few enough (None otherwise). `running`: how many lanes wait at the header. The executor runs the lowest-ordered block first, so until every kept lane
-    reaches `end`, exactly the kept lanes run, in the same order of blocks as without compaction."""
+    are few enough (None otherwise). `running`: how many lanes wait at the header. The executor runs the
+    lowest-ordered block first, so until every kept lane reaches `end`, exactly the kept lanes run, in the
+    same order of blocks as without compaction."""
     limit = int(pc.shape[0] * COMPACT_FRACTION)
     if running > limit:
         return None
@@ -250,7 +251,8 @@ def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, cam
     until each waits at `end` or after, then scatter what they changed back; True when done. The plain run is
     the definition: where the compacted one fails (an undefined-behaviour report, which names lanes; a step
     limit; a value it cannot scatter back), nothing has been changed yet, and the outermost compacted run
-    returns False so that the caller runs the same blocks the plain way and reports exactly what it reports."""
+    returns False so that the caller runs the same blocks the plain way and reports exactly what it reports.
+    The chunk then compacts no more (a loop that failed once would fail again one iteration later, and again)."""
     inv = frame.inv
     steps, work = inv.steps, inv.work
     compaction = Compaction(pc.shape[0], index)
@@ -280,6 +282,7 @@ def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, cam
         if inv.compacted:
             raise                          # the outermost compacted run falls back
         inv.steps, inv.work = steps, work
+        inv.compaction_failed = True
         return False
     frame.values[:] = values
     frame.ret = ret
