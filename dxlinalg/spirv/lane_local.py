@@ -88,6 +88,4 @@ def _plain(spv_type: object) -> bool:
         return True
     if isinstance(spv_type, PointerType):
         return spv_type.storage in OWN_STORAGE
-    if isinstance(spv_type, FunctionType):
-        return True
-    return False
+    return isinstance(spv_type, FunctionType)

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg.spirv import SpirvStepLimitError, SpirvUndefinedBehaviorError, executor, load_module, run
-from dxlinalg.spirv.enums import Scope
 from dxlinalg.spirv.compaction import Compaction, CompactionError, Withheld
+from dxlinalg.spirv.enums import Scope
 from dxlinalg.spirv.pointers import ELEMENT, Cell, LogicalPointer
 from dxlinalg.spirv.program import Program
 from dxlinalg.spirv.specialize import Specialization
