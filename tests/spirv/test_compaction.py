@@ -86,6 +86,22 @@ def test_every_buffer_holds_the_plain_runs_bits(name: str, monkeypatch: pytest.M
         assert np.array_equal(plain[key].view(np.uint8), compacted[key].view(np.uint8)), f"{name}: {key}"
 
 
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.integers(0, (1 << 16) - 1), min_size=256, max_size=256))
+def test_any_inputs_give_the_plain_runs_words(values: list[int]) -> None:
+    """shaders/spirv/control_flow.spv on 256 arbitrary inputs: compaction forced everywhere and off agree."""
+    def words() -> np.ndarray:
+        return run(load_module(ROOT / "shaders/spirv/control_flow.spv"), groups=(4, 1, 1),
+                   buffers={(0, 0): np.array(values, np.uint32), (0, 1): np.zeros(5 * 256, np.uint32)},
+                   push_constants=struct.pack("<I", 256))[(0, 1)]
+    with pytest.MonkeyPatch.context() as patches:
+        off(patches)
+        plain = words()
+    with pytest.MonkeyPatch.context() as patches:
+        forced(patches)
+        assert np.array_equal(words(), plain)
+
+
 def test_the_default_thresholds_compact_a_chunk_of_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
     """At the default thresholds, shaders/spirv/control_flow.spv (benchmark L2's module) compacts its loops."""
     ran: list[bool] = []
