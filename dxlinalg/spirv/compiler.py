@@ -49,6 +49,11 @@ LANES_PER_CALL = 32768
 class Invocation:
     """What one chunk of lanes shares while it runs the entry point."""
 
+    #: A copy for a compacted subset of the chunk's lanes (`executor._run_compacted`).
+    compacted = False
+    #: A compacted run of this chunk failed and the plain run took over: the chunk compacts no more.
+    compaction_failed = False
+
     def __init__(self, ctx: ExecutionContext, template: list[Any], step_limit: int,
                  physical: PhysicalMemory, extras: dict[str, Any], work_limit: int = DEFAULT_WORK_LIMIT) -> None:
         self.ctx = ctx

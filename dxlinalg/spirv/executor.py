@@ -17,12 +17,14 @@ they meet again. tests/spirv/test_fast_paths.py runs modules both ways.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
 
 from dxlinalg.errors import DxLinalgError
-from dxlinalg.spirv.compiler import Compute, Frame, InstructionContext, Invocation, register_opcode
+from dxlinalg.spirv.compaction import Compaction, CompactionError
+from dxlinalg.spirv.compiler import LANES_PER_CALL, Compute, Frame, InstructionContext, Invocation, register_opcode
 from dxlinalg.spirv.errors import (
     SpirvError,
     SpirvStepLimitError,
@@ -71,14 +73,20 @@ def _call(function: CompiledFunction, inv: Invocation, mask: np.ndarray, argumen
         order, source, live = rejoined
 
 
-def _run_converged(function: CompiledFunction, frame: Frame, order: int, source: int,
-                   live: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[set[int]]] | None:
+def _run_converged(function: CompiledFunction, frame: Frame, order: int, source: int, live: np.ndarray,
+                   stop: int = DONE) -> tuple[np.ndarray, np.ndarray, list[set[int]]] | None:
     """Every live lane waits at block `order`, having come from block `source`: run blocks for all of
     them with no per-lane bookkeeping. None when the lanes have left the function; otherwise the
-    per-lane state (pc, came_from, arrivals) after the first terminator that sends them apart."""
+    per-lane state (pc, came_from, arrivals) after the first terminator that sends them apart, or when
+    they reach a block at or after `stop` (a compacted run's end)."""
     blocks = function.blocks
     inv = frame.inv
     while True:
+        if order >= stop:
+            arrived: list[set[int]] = [set() for _ in blocks]
+            arrived[order].add(source)
+            return (np.where(live, np.int32(order), DONE).astype(np.int32),
+                    np.full(live.shape[0], source, np.int32), arrived)
         block = blocks[order]
         _count_step(inv, function, block)
         frame.mask = live
@@ -143,25 +151,43 @@ def _leave(block: CompiledBlock, frame: Frame, live: np.ndarray) -> None:
 
 
 def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
-                  arrivals: list[set[int]]) -> tuple[int, int, np.ndarray] | None:
+                  arrivals: list[set[int]], stop: int = DONE,
+                  others_live: bool = False) -> tuple[int, int, np.ndarray] | None:
     """Lanes wait at different blocks: run the lowest-ordered one for the lanes waiting there, until
     every lane has left (None) or, after at least one block, the live lanes meet at one block they all
     reach from the same block (its order, that block's order and the live lanes: the call runs
-    converged again)."""
+    converged again).
+
+    `stop` and `others_live` are for a compacted run (`_run_compacted`): it ends (None) once every lane
+    waits at `stop` or after, and `others_live` says that lanes left out of it are still alive in the call,
+    so that no block runs for every live lane (`frame.full` stays what the whole call's run would have)."""
     blocks = function.blocks
     inv = frame.inv
+    lanes = pc.shape[0]
+    waiting = _waiting(pc, len(blocks))      # lanes at each block: the lowest is found without a pass over pc
+    live = sum(waiting)
+    low = 0
     first = True
     while True:
-        order = int(pc.min())
-        if order >= DONE:
+        order = _lowest(waiting, low)
+        if order >= stop:
             return None
         block = blocks[order]
         running = pc == order
-        everyone = bool(running.all())
-        full = everyone or bool((running == (pc < DONE)).all())
+        count = waiting[order]
+        everyone = count == lanes
+        full = not others_live and count == live          # running is a subset of the live lanes
         if full and len(arrivals[order]) == 1 and not first:
             (source,) = arrivals[order]
             return order, source, running
+        end = block.compact_end
+        if end and end <= stop and not everyone and lanes >= COMPACT_MIN_LANES and not inv.compaction_failed:
+            region = _compaction_region(pc, count, end)
+            if region is not None and _run_compacted(function, frame, pc, came_from, arrivals, end, *region,
+                                                     others_live):
+                waiting = _waiting(pc, len(blocks))
+                live, low, first = sum(waiting), 0, False
+                continue
         first = False
         _count_step(inv, function, block)
         frame.mask = running
@@ -172,7 +198,118 @@ def _run_diverged(function: CompiledFunction, frame: Frame, pc: np.ndarray, came
         _run_ops(block, frame)
         if frame.mask is not running:         # a call ended lanes (OpKill in the callee)
             np.putmask(pc, running & ~frame.mask, DONE)
-        _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running)
+            count = int(np.count_nonzero(frame.mask))
+        waiting[order] = 0
+        low = min(order + 1, _terminate(block, frame, pc, came_from, arrivals, everyone and frame.mask is running,
+                                        count, waiting))
+        if frame.mask is not running:
+            waiting = _waiting(pc, len(blocks))
+            low = 0
+        live = sum(waiting)
+
+
+def _waiting(pc: np.ndarray, blocks: int) -> list[int]:
+    """How many lanes wait at each block (lanes that have left the call are not counted)."""
+    return np.bincount(np.minimum(pc, blocks), minlength=blocks + 1)[:blocks].tolist()  # type: ignore[no-any-return]
+
+
+def _lowest(waiting: list[int], low: int) -> int:
+    """The lowest block some lane waits at, looking from `low` (no lane waits below it); DONE if none."""
+    for order in range(low, len(waiting)):
+        if waiting[order]:
+            return order
+    return DONE
+
+
+#: A compacted run pays a gather of the call's values and a scatter of what it changed; it is worth that
+#: when the lanes it keeps are at most this fraction of the frame's (measured on benchmark L2,
+#: docs/performance.md), and the frame has at least COMPACT_MIN_LANES lanes.
+COMPACT_FRACTION = 0.5
+COMPACT_MIN_LANES = 256
+
+
+def _compaction_region(pc: np.ndarray, running: int, end: int) -> tuple[np.ndarray, bool] | None:
+    """At a loop header whose lanes may run compacted until they reach block `end` (`program.compactable_end`):
+    the lanes waiting before `end` and whether lanes left out are still alive in the call, where those lanes
+    are few enough (None otherwise). `running`: how many lanes wait at the header. The executor runs the
+    lowest-ordered block first, so until every kept lane reaches `end`, exactly the kept lanes run, in the
+    same order of blocks as without compaction."""
+    limit = int(pc.shape[0] * COMPACT_FRACTION)
+    if running > limit:
+        return None
+    kept = pc < end
+    count = int(np.count_nonzero(kept))
+    if count > limit:
+        return None
+    return np.flatnonzero(kept), bool(np.count_nonzero(pc < DONE) > count)
+
+
+def _run_compacted(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+                   arrivals: list[set[int]], end: int, index: np.ndarray, others_live: bool,
+                   outer_others_live: bool) -> bool:
+    """Run the lanes `index` (every lane waiting before block `end`) on a compacted copy of the call's state
+    until each waits at `end` or after, then scatter what they changed back; True when done. The plain run is
+    the definition: where the compacted one fails (an undefined-behaviour report, which names lanes; a step
+    limit; a value it cannot scatter back), nothing has been changed yet, and the outermost compacted run
+    returns False so that the caller runs the same blocks the plain way and reports exactly what it reports.
+    The chunk then compacts no more (a loop that failed once would fail again one iteration later, and again)."""
+    inv = frame.inv
+    steps, work = inv.steps, inv.work
+    compaction = Compaction(pc.shape[0], index)
+    try:
+        first = [compaction.take(value) for value in frame.values]
+        inner_inv = copy.copy(inv)
+        inner_inv.lanes = compaction.kept
+        inner_inv.work_per_weight = LANES_PER_CALL + compaction.kept     # the work budget weighs what runs
+        inner_inv.compacted = True
+        inner_inv.template = [first[k] if frame.values[k] is value else compaction.take(value)
+                              for k, value in enumerate(inv.template)]
+        inner_inv.terminated = compaction.take(inv.terminated)
+        terminated = inner_inv.terminated
+        inner = Frame(list(first), np.ones(compaction.kept, bool), inner_inv)
+        compaction.adopt(frame, inner)
+        inner.ret = first_ret = compaction.take(frame.ret)
+        inner_arrivals = [set(waiting) if k < end else set() for k, waiting in enumerate(arrivals)]
+        inner_pc, inner_came_from, inner_arrivals = _run_region(
+            function, inner, pc[index], came_from[index], inner_arrivals, end, others_live or outer_others_live)
+        if inner_inv.terminated is not terminated:
+            raise CompactionError("a compacted run ended lanes")
+        values = [compaction.put(original, taken, final) for original, taken, final in
+                  zip(frame.values, first, inner.values)]
+        ret = compaction.put(frame.ret, first_ret, inner.ret)
+        cells = compaction.commit_cells()
+    except Exception:                      # noqa: BLE001 (any failure: the plain run decides)
+        if inv.compacted:
+            raise                          # the outermost compacted run falls back
+        inv.steps, inv.work = steps, work
+        inv.compaction_failed = True
+        return False
+    frame.values[:] = values
+    frame.ret = ret
+    for cell, value in cells:
+        cell.write((), value, None)
+    pc[index] = inner_pc
+    came_from[index] = inner_came_from
+    for k, waiting in enumerate(inner_arrivals):
+        arrivals[k] = waiting if k < end else arrivals[k] | waiting
+    inv.steps, inv.work = inner_inv.steps, inner_inv.work
+    return True
+
+
+def _run_region(function: CompiledFunction, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
+                arrivals: list[set[int]], stop: int,
+                others_live: bool) -> tuple[np.ndarray, np.ndarray, list[set[int]]]:
+    """Run the frame's lanes until every one waits at block `stop` or after (or has left): diverged, and
+    converged wherever the plain run would be (`_call`). The lanes' final (pc, came_from, arrivals)."""
+    while True:
+        rejoined = _run_diverged(function, frame, pc, came_from, arrivals, stop, others_live)
+        if rejoined is None:
+            return pc, came_from, arrivals
+        split = _run_converged(function, frame, *rejoined, stop)
+        if split is None:
+            pc.fill(DONE)
+            return pc, came_from, arrivals
+        pc, came_from, arrivals = split
 
 
 def _count_step(inv: Invocation, function: CompiledFunction, block: CompiledBlock) -> None:
@@ -237,63 +374,117 @@ def _phis(block: CompiledBlock, frame: Frame, came_from: np.ndarray, sources: se
         values[result] = value
 
 
-def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int) -> None:
-    """Move `lanes` (None: all lanes) to block `target`."""
+def _send(pc: np.ndarray, lanes: np.ndarray | None, target: int, arrivals: list[set[int]], source: int,
+          count: int = 0, waiting: list[int] | None = None) -> None:
+    """Move `lanes` (None: all lanes; at least one lane; `count` of them, added to `waiting[target]` where given)
+    from block `source` to block `target`."""
     if lanes is None:
         pc.fill(target)
-        arrivals[target].add(source)
-    elif lanes.any():
-        assign_where(pc, lanes, target)
-        arrivals[target].add(source)
+    else:
+        move(pc, lanes, target - source)
+    arrivals[target].add(source)
+    if waiting is not None and target < DONE:
+        waiting[target] += count
+
+
+def move(pc: np.ndarray, lanes: np.ndarray, delta: int) -> None:
+    """pc += delta on `lanes`: every lane there waits at one block, so `np.putmask(pc, lanes, block + delta)` is
+    pc += lanes * delta, two passes without branches. Divergent lanes make the mask irregular, and numpy's
+    masked writes then mispredict on every lane: two to three times slower at a chunk's size."""
+    step = np.multiply(lanes, np.int32(delta), dtype=np.int32)
+    np.add(pc, step, out=pc)
 
 
 def assign_where(array: np.ndarray, lanes: np.ndarray, value: int) -> None:
     """`np.putmask(array, lanes, value)` for an int32 array, without branches: array += (value - array) * lanes,
-    exact in wrapping int32 arithmetic. Divergent lanes make the mask irregular, and numpy's masked writes
-    then mispredict on every lane: two to three times slower at a chunk's size."""
+    exact in wrapping int32 arithmetic (see `move`)."""
     step = np.subtract(np.int32(value), array)
     np.multiply(step, lanes, out=step)
     np.add(array, step, out=array)
 
 
 def _terminate(block: CompiledBlock, frame: Frame, pc: np.ndarray, came_from: np.ndarray,
-               arrivals: list[set[int]], everyone: bool) -> None:
-    """Move the running lanes on as the block's terminator says. `everyone`: every lane of the chunk runs
-    this block (so whole arrays can be filled instead of masked)."""
+               arrivals: list[set[int]], everyone: bool, count: int | None = None,
+               waiting: list[int] | None = None) -> int:
+    """Move the running lanes on as the block's terminator says; the lowest block any went to (DONE if none).
+    Every running lane waits at this block. `everyone`: every lane of the chunk runs this block (so whole
+    arrays can be filled instead of masked); `count`: how many lanes run it (None: count them); `waiting`:
+    lanes per block, counted on."""
     term = block.terminator
     kind = term[0]
     mask = frame.mask
     source = block.order
     lanes = None if everyone else mask
+    if count is None:
+        count = int(np.count_nonzero(mask))
+    lowest = DONE
     if kind == BRANCH:
-        _send(pc, lanes, term[1], arrivals, source)
+        if count:
+            lowest = term[1]
+            _send(pc, lanes, lowest, arrivals, source, count, waiting)
     elif kind == CONDITIONAL:
         condition = frame.values[term[1]]
         if condition.shape[0] == 1:
-            _send(pc, lanes, term[2] if condition[0] else term[3], arrivals, source)
+            if count:
+                lowest = term[2] if condition[0] else term[3]
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
         else:
-            _send(pc, condition if everyone else mask & condition, term[2], arrivals, source)
-            _send(pc, ~condition if everyone else mask & ~condition, term[3], arrivals, source)
+            taken = condition if everyone else mask & condition
+            count_taken = int(np.count_nonzero(taken))
+            if count_taken == count:
+                if count:
+                    lowest = term[2]
+                    _send(pc, lanes, lowest, arrivals, source, count, waiting)
+            elif count_taken == 0:
+                lowest = term[3]
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
+            else:
+                _split(pc, lanes, taken, term[2], term[3], source)
+                arrivals[term[2]].add(source)
+                arrivals[term[3]].add(source)
+                if waiting is not None:
+                    waiting[term[2]] += count_taken
+                    waiting[term[3]] += count - count_taken
+                lowest = min(term[2], term[3])
     elif kind == SWITCH:
         selector = frame.values[term[1]]
         if selector.shape[0] == 1:
-            _send(pc, lanes, _switch_target(term, int(selector[0])), arrivals, source)
+            if count:
+                lowest = _switch_target(term, int(selector[0]))
+                _send(pc, lanes, lowest, arrivals, source, count, waiting)
         else:
             pending = mask.copy()
-            for literal, target in term[3]:
-                hit = pending & (selector == literal)
-                _send(pc, hit, target, arrivals, source)
-                pending &= ~hit
-            _send(pc, pending, term[2], arrivals, source)
+            for literal, target in [*term[3], (None, term[2])]:
+                hit = pending if literal is None else pending & (selector == literal)
+                hits = int(np.count_nonzero(hit))
+                if hits:
+                    _send(pc, hit, target, arrivals, source, hits, waiting)
+                    lowest = min(lowest, target)
+                if literal is not None:
+                    pending &= ~hit
     else:
         _leave(block, frame, mask)
-        _send(pc, lanes, DONE, _NO_ARRIVALS, 0)
+        if count:
+            _send(pc, lanes, DONE, _NO_ARRIVALS, source)
     if not block.feeds_phis:                 # no OpPhi will ask where these lanes came from
-        return
+        return lowest
     if everyone:
         came_from.fill(source)
     else:
         assign_where(came_from, mask, source)
+    return lowest
+
+
+def _split(pc: np.ndarray, lanes: np.ndarray | None, taken: np.ndarray, if_true: int, if_false: int,
+           source: int) -> None:
+    """Lanes in `taken` to block `if_true`, the other running lanes (`lanes`, None: all) to `if_false`: pc +=
+    lanes * (if_false - source) + taken * (if_true - if_false), in four passes (see `move`)."""
+    step = np.multiply(taken, np.int32(if_true - if_false), dtype=np.int32)
+    if lanes is None:
+        np.add(step, np.int32(if_false), out=pc)
+        return
+    np.add(step, np.multiply(lanes, np.int32(if_false - source), dtype=np.int32), out=step)
+    np.add(pc, step, out=pc)
 
 
 class _NoArrivals:

@@ -30,7 +30,11 @@ MEMBER, ELEMENT = 0, 1
 class Cell:
     """The storage of one Function, Private or Input variable: its current (lane) value.
 
-    `local`: a Function variable, whose lanes outside the running call never read it again.
+    `owner`: for a Function variable, the call (its `Frame`) that made it: lanes that are not running that
+    call, or have returned from it, never read it again, so while every live lane of that call runs, a store
+    needs no mask. A callee reaches its caller's variables through pointer parameters (GLSL's in, out and
+    inout arguments), and lanes that returned from the callee early still read those afterwards, so the
+    callee's stores to them are always masked. None for Private and Input variables.
     Reads and writes go through `read` and `write`, which mean `read_path` and `write_path`; two
     fast paths keep loops over a vector's elements cheap:
     - a value is never changed once read, but while the cell's value is an array it made itself
@@ -41,12 +45,12 @@ class Cell:
       cell keeps an element-major copy (`columns`, until the next write) and serves its rows.
     """
 
-    __slots__ = ("columns", "element_reads", "local", "name", "owned", "value")
+    __slots__ = ("columns", "element_reads", "name", "owned", "owner", "value")
 
-    def __init__(self, value: Any, name: str, local: bool = False) -> None:
+    def __init__(self, value: Any, name: str, owner: object | None = None) -> None:
         self.value = value
         self.name = name
-        self.local = local
+        self.owner = owner
         self.owned = False
         self.columns: np.ndarray | None = None
         self.element_reads = 0

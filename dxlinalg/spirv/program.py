@@ -19,12 +19,13 @@ from dxlinalg.spirv.control_flow import dominates, dominators, reverse_postorder
 from dxlinalg.spirv.enums import AddressingModel, ExecutionMode, MemoryModel, enum_label
 from dxlinalg.spirv.errors import Location, SpirvError, SpirvUnsupportedError, SpirvValidationError, at
 from dxlinalg.spirv.grammar import location, opcode_of
+from dxlinalg.spirv.lane_local import instruction_is_lane_local
 from dxlinalg.spirv.layout import Layout
 from dxlinalg.spirv.liveness import blocks_run_once, droppable_values
 from dxlinalg.spirv.module import Block, EntryPoint, Function, Module
 from dxlinalg.spirv.reader import Instruction
 from dxlinalg.spirv.specialize import Specialization
-from dxlinalg.spirv.types import BoolType, FunctionType, IntType, SpvType, VoidType
+from dxlinalg.spirv.types import BoolType, FunctionType, IntType, PointerType, SpvType, VoidType, element_count
 
 OP = {name: opcode_of(name) for name in (
     "OpBranch", "OpBranchConditional", "OpSwitch", "OpReturn", "OpReturnValue", "OpKill", "OpUnreachable",
@@ -46,6 +47,8 @@ class CompiledBlock:
     predecessors: list[int] = field(default_factory=list)
     weight: int = 1                       # work units per lane-equivalent of one run (`block_weight`)
     feeds_phis: bool = True               # a block it branches to has OpPhis (which read where lanes came from)
+    lane_local: bool = False              # every instruction computes a lane from its own values (`lane_local`)
+    compact_end: int = 0                  # a loop header: its merge block's order where lanes may run compacted
 
 
 #: Instructions that cost many plain ones per call and per lane (gathers of whole matrices, products, checks
@@ -63,22 +66,46 @@ def block_weight(opnames: list[str], phis: int) -> int:
     return 1 + phis + len(opnames) + (HEAVY_WEIGHT - 1) * heavy
 
 
+def successors(block: CompiledBlock) -> list[int]:
+    """The orders of the blocks the terminator can branch to."""
+    term = block.terminator
+    kind = term[0]
+    if kind == BRANCH:
+        return [term[1]]
+    if kind == CONDITIONAL:
+        return [term[2], term[3]]
+    if kind == SWITCH:
+        return [term[2], *(target for _, target in term[3])]
+    return []
+
+
 def feeds_phis(block: CompiledBlock, blocks: list[CompiledBlock]) -> bool:
     """Whether a block the terminator can branch to has OpPhis: only those read which block each lane came
     from, so the executor records it only then (a lane's record is rewritten by every block it runs)."""
-    term = block.terminator
-    if not term:
+    if not block.terminator:
         return True
-    kind = term[0]
-    if kind == BRANCH:
-        targets: list[int] = [term[1]]
-    elif kind == CONDITIONAL:
-        targets = [term[2], term[3]]
-    elif kind == SWITCH:
-        targets = [term[2], *(target for _, target in term[3])]
-    else:
-        return False
-    return any(blocks[target].phis for target in targets)
+    return any(blocks[target].phis for target in successors(block))
+
+
+def compactable_end(blocks: list[CompiledBlock], header: int, merge: int) -> int:
+    """For a loop from block order `header` to its merge block `merge` (after the loop in the schedule): `merge`
+    when lanes waiting at any block in between can only run lane-local blocks in between before they reach
+    `merge` or a later block (so the executor may run them compacted until then), else 0."""
+    if not header < merge <= len(blocks):
+        return 0
+    pending = list(range(header, merge))
+    seen = set(pending)
+    while pending:
+        block = blocks[pending.pop()]
+        if not block.lane_local:
+            return 0
+        for target in successors(block):
+            if target < header:
+                return 0
+            if target < merge and target not in seen:
+                seen.add(target)
+                pending.append(target)
+    return merge
 
 
 @dataclass
@@ -88,6 +115,7 @@ class CompiledFunction:
     parameters: list[int]
     return_type: SpvType
     blocks: list[CompiledBlock] = field(default_factory=list)
+    lane_local: bool = False              # every block is, so a call of this function is too
 
 
 def _program_of(words: bytes, entry_point: str, spec_constants: dict[int, object], subgroup_size: int) -> Program:
@@ -131,6 +159,18 @@ class Program:
         for check in PROGRAM_CHECKS:
             check(self)
         self.entry = self.function(entry.function)
+
+    @property
+    def compacts(self) -> bool:
+        """Some loop of the entry point may run compacted to the lanes still in it (`CompiledBlock.compact_end`)."""
+        return any(block.compact_end for function in self.functions.values() for block in function.blocks)
+
+    @property
+    def lane_components(self) -> int:
+        """Scalar components of every local value and variable of the entry point and its callees: a bound on
+        what one lane holds at once (most values are dropped long before), for sizing chunks."""
+        return sum(element_count(t.pointee if isinstance(t, PointerType) else t) for t in self.local_types.values()
+                   if not isinstance(t, (FunctionType, VoidType)))
 
     # -- ProgramInfo ----------------------------------------------------------------------------
     def type_of(self, value_id: int) -> SpvType | None:
@@ -288,6 +328,12 @@ class _FunctionCompiler:
                                                        droppable.get(label, set())))
         for compiled_block in compiled.blocks:
             compiled_block.feeds_phis = feeds_phis(compiled_block, compiled.blocks)
+        compiled.lane_local = all(compiled_block.lane_local for compiled_block in compiled.blocks)
+        for block in self.function.blocks:
+            if block.merge is not None and block.merge.opcode == OP["OpLoopMerge"]:
+                header = order[block.label]
+                compiled.blocks[header].compact_end = compactable_end(compiled.blocks, header,
+                                                                      order[block.merge.operands[0]])
         return compiled
 
     def _readers(self) -> Iterator[tuple[int, int, bool]]:
@@ -408,8 +454,17 @@ class _FunctionCompiler:
             compiled.locations.append(location(inst))
         compiled.terminator = self._terminator(block.terminator, order, return_type)
         compiled.terminator_location = location(block.terminator)
+        compiled.lane_local = compiled.terminator[0] != KILL and all(
+            instruction_is_lane_local(self.program, inst, self._callee_lane_local(inst)) for inst, _, _ in computes)
         compiled.weight = block_weight([location.opname for location in compiled.locations], len(compiled.phis))
         return compiled
+
+    def _callee_lane_local(self, inst: Instruction) -> bool | None:
+        """For OpFunctionCall, whether the callee (compiled by the call's handler) is lane-local."""
+        if inst.opcode != OP["OpFunctionCall"]:
+            return None
+        callee = self.program.functions.get(inst.operands[2])
+        return callee is not None and callee.lane_local
 
     def _compile(self, inst: Instruction) -> tuple[Compute | None, int | None]:
         try:

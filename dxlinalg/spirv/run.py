@@ -60,6 +60,14 @@ UINT32_MAX = 2**32 - 1
 #: small instructions, each one numpy call per chunk, so the fixed cost per call matters more; beyond
 #: this the chunk's arrays outgrow the cache (benchmark W5, docs/performance.md).
 DEFAULT_MAX_LANES_PER_CHUNK = 4 * GPU_LANES_PER_CHUNK
+#: Lanes per chunk for an entry point with loops that run compacted (`Program.compacts`) and few values per lane
+#: (`Program.lane_components` at most SMALL_LANE_STATE): each chunk pays the loops' longest trip in block runs
+#: over the few lanes still looping, whatever its size, so fewer, larger chunks pay it fewer times (benchmark
+#: L2, 2^20 invocations: 6.5 CPU seconds at 32,768 lanes per chunk, 3.8 at 262,144, 4.4 at 2^20, where the
+#: dense first iterations outgrow the cache; docs/performance.md). Shaders with wide per-lane values (the
+#: inference modules' 64-component vectors: 1,100-2,800 components) keep the default, which W5 measured.
+COMPACTING_MAX_LANES_PER_CHUNK = 8 * DEFAULT_MAX_LANES_PER_CHUNK
+SMALL_LANE_STATE = 256
 
 
 @dataclass(frozen=True)
@@ -381,7 +389,7 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         buffers: Mapping[BufferKey, BufferValue] | None = None, push_constants: bytes | None = None,
         spec_constants: Mapping[int, object] | None = None, profile: str | DeviceProfile = "reference",
         strict: bool = True, *, address_space: AddressSpace | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-        work_limit: int = DEFAULT_WORK_LIMIT, max_lanes_per_chunk: int = DEFAULT_MAX_LANES_PER_CHUNK,
+        work_limit: int = DEFAULT_WORK_LIMIT, max_lanes_per_chunk: int | None = None,
         base_group: tuple[int, int, int] = (0, 0, 0), jobs: int | None = None,
         executor: Executor | None = None) -> dict[BufferKey, np.ndarray]:
     """Run `entry_point` over `groups` workgroups and return every buffer's contents afterwards.
@@ -395,7 +403,8 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
     executions of one chunk and `work_limit` their cost (each block run weighs its instructions times the
     chunk's lanes plus a fixed cost, `program.block_weight`), so a loop that never ends stops within seconds;
     `max_lanes_per_chunk` bounds the lanes (whole workgroups) that run
-    together, and with them the memory a chunk's values take. `base_group` is the first WorkgroupId
+    together, and with them the memory a chunk's values take (default DEFAULT_MAX_LANES_PER_CHUNK, or
+    COMPACTING_MAX_LANES_PER_CHUNK for an entry point with few values per lane whose loops run compacted). `base_group` is the first WorkgroupId
     (vkCmdDispatchBase's baseGroupX/Y/Z): groups run from it to base_group + groups - 1. `jobs` worker processes
     (default $DXLINALG_JOBS, else every core; 1: serial) or `executor` (any concurrent.futures.Executor) share the
     workgroups; the results are the serial run's bytes (`dxlinalg.gpu.parallel`).
@@ -408,6 +417,9 @@ def run(module: ModuleSource | Module, entry_point: str = "main", groups: tuple[
         raise SpirvArgumentError(f"step_limit = {step_limit} must be positive")
     if work_limit < 1:
         raise SpirvArgumentError(f"work_limit = {work_limit} must be positive")
+    if max_lanes_per_chunk is None:
+        max_lanes_per_chunk = (COMPACTING_MAX_LANES_PER_CHUNK if program.compacts and
+                               program.lane_components <= SMALL_LANE_STATE else DEFAULT_MAX_LANES_PER_CHUNK)
     if max_lanes_per_chunk < 1:
         raise SpirvArgumentError(f"max_lanes_per_chunk = {max_lanes_per_chunk} must be positive")
     buffer_map = dict(buffers or {})

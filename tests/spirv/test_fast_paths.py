@@ -1,6 +1,7 @@
 """The executor's fast paths against its plain path.
 
-The fast paths: converged lanes run without per-lane program counters (executor), values are dropped
+The fast paths: converged lanes run without per-lane program counters (executor), loops run compacted
+to the lanes still in them (executor, compaction; tests/spirv/test_compaction.py has its own), values are dropped
 after their last reader (liveness), variables write one element in place and serve wide arrays
 element-major (pointers.Cell), push-constant loads at one offset are kept for the dispatch, and
 constant operands' uniform components are checked once (ops.common). With every one of them turned
@@ -37,8 +38,8 @@ from tests.spirv.test_spirv_control_flow import Kernel
 DATA = Path(__file__).parent / "data"
 
 
-def _hand_over(function: object, frame: object, order: int, source: int,
-               live: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[set[int]]]:
+def _hand_over(function: object, frame: object, order: int, source: int, live: np.ndarray,
+               stop: int = executor.DONE) -> tuple[np.ndarray, np.ndarray, list[set[int]]]:
     """In place of `_run_converged`: run nothing, give the per-lane loop the lanes waiting at `order`."""
     pc = np.where(live, np.int32(order), executor.DONE).astype(np.int32)
     arrivals: list[set[int]] = [set() for _ in function.blocks]  # type: ignore[attr-defined]
@@ -54,6 +55,7 @@ def _load_every_time(region, layout, offset, mask, strict, where):  # type: igno
 def turn_off_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fast path off (modules must be read afresh: a compiled program remembers its drops)."""
     monkeypatch.setattr(executor, "_run_converged", _hand_over)
+    monkeypatch.setattr(executor, "COMPACT_MIN_LANES", 1 << 62)
     monkeypatch.setattr(program, "feeds_phis", lambda block, blocks: True)
     monkeypatch.setattr(program, "droppable_values", lambda *args: {})
     monkeypatch.setattr(pointers, "write_element_in_place", lambda *args: False)

@@ -325,3 +325,53 @@ def test_lanes_reconverge_after_a_divergent_if_for_subgroup_operations():
     out = kn.run(values, profile="reference")
     waves = values.reshape(-1, 32)
     assert out.tolist() == np.repeat((waves < 3).sum(axis=1), 32).tolist()
+
+
+def _inout_callee(kn: Kernel) -> int:
+    """f(inout int x): if (x > 5) return; x = x + 100; (glslang passes x as a pointer to the caller's copy)."""
+    b = kn.b
+    f = b.function(b.void(), b.pointer(StorageClass.Function, kn.int), name="f")
+    (x,) = f.parameters
+    early, rest = f.label(), f.label()
+    big = f.op("OpSGreaterThan", kn.bool, f.op("OpLoad", kn.int, x), kn.c(5))
+    f.do("OpSelectionMerge", rest, 0)
+    f.do("OpBranchConditional", big, early, rest)
+    f.block(early)
+    f.do("OpReturn")
+    f.block(rest)
+    f.do("OpStore", x, f.op("OpIAdd", kn.int, f.op("OpLoad", kn.int, x), kn.c(100)))
+    f.do("OpReturn")
+    return f.end()
+
+
+def test_a_callee_writing_its_callers_variable_keeps_the_lanes_that_returned_early():
+    """The lanes left after an early return all run the store, but the variable is the caller's: the lanes
+    that returned (x > 5) keep their value."""
+    kn = Kernel()
+    f = _inout_callee(kn)
+    t = kn.fn.variable(kn.int)
+    kn.fn.do("OpStore", t, kn.x)
+    kn.fn.op("OpFunctionCall", kn.b.void(), f, t)
+    kn.store(kn.fn.op("OpLoad", kn.int, t))
+    values = np.arange(LANES) % 10
+    assert kn.run(values).tolist() == [v if v > 5 else v + 100 for v in values.tolist()]
+
+
+def test_a_call_in_a_branch_keeps_the_callers_variable_on_the_lanes_that_did_not_call():
+    """if (x % 2 == 0) f(t); out = t: every calling lane runs f's store; the others keep t."""
+    kn = Kernel()
+    f = _inout_callee(kn)
+    fn = kn.fn
+    t = fn.variable(kn.int)
+    fn.do("OpStore", t, kn.x)
+    call, merge = fn.label(), fn.label()
+    even = kn.op("OpIEqual", kn.op("OpSMod", kn.x, kn.c(2)), kn.c(0))
+    fn.do("OpSelectionMerge", merge, 0)
+    fn.do("OpBranchConditional", even, call, merge)
+    fn.block(call)
+    fn.op("OpFunctionCall", kn.b.void(), f, t)
+    fn.do("OpBranch", merge)
+    fn.block(merge)
+    kn.store(fn.op("OpLoad", kn.int, t))
+    values = np.arange(LANES) % 5
+    assert kn.run(values).tolist() == [v + 100 if v % 2 == 0 else v for v in values.tolist()]

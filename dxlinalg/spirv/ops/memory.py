@@ -129,7 +129,7 @@ def _variable(c: InstructionContext) -> Compute:
     name = c.describe(c.result) if c.result else "variable"
 
     def compute(f: Frame) -> LogicalPointer:
-        return LogicalPointer(Cell(initial, name, local=True), (), pointee)
+        return LogicalPointer(Cell(initial, name, owner=f), (), pointee)
     return compute
 
 
@@ -205,7 +205,7 @@ def store_through(c: InstructionContext, pointer: PointerType, p: int, alignment
         def logical(f: Frame, value: Any) -> None:
             ptr = f.values[p]
             cell = ptr.cell
-            mask = None if cell.local and f.full else f.mask
+            mask = None if cell.owner is f and f.full else f.mask     # see pointers.Cell.owner
             if ptr.valid is not None:
                 mask = ptr.valid & (f.mask if mask is None else mask)
             cell.write(ptr.path, value, mask)
