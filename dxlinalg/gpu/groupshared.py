@@ -244,7 +244,7 @@ class GroupSharedMemory:
             return None
         lanes = np.flatnonzero(row_active)
         row = offsets[:size].astype(np.int64)
-        if groups > 1 and not (offsets.reshape(groups, size) == offsets[:size]).all():
+        if groups > 1 and offsets.strides != (0,) and not (offsets.reshape(groups, size) == offsets[:size]).all():
             return None
         start = row[lanes]
         if self.ctx.strict:
@@ -276,8 +276,10 @@ class GroupSharedMemory:
             if foreign.any():
                 return None                # only without reports: the tracker has recorded nothing
         values = _columns(self.data.view(dtype), start // dtype.itemsize, count)       # (groups, k, count)
-        if lanes.size == size:
-            return np.ascontiguousarray(values).reshape(out_shape)
+        if lanes.size == size:                 # a copy: the columns may be a view of the memory
+            out = np.empty((groups, size, count), dtype)
+            out[...] = values
+            return out.reshape(out_shape)
         out = np.zeros((groups, size, count), dtype)
         out[:, _index_or_slice(lanes)] = values
         return out.reshape(out_shape)

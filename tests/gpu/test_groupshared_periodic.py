@@ -101,7 +101,7 @@ def run_program(program: list[tuple], groups: int, threads: int, profile: str, s
                     ctx.push_mask(mask)
                     try:
                         if kind == "load":
-                            seen.append(memory.load(dtype, offset, count).tobytes())
+                            seen.append(memory.load(dtype, offset, count))      # kept: it must not change later
                         elif kind == "store":
                             memory.store(offset, values)
                         else:
@@ -110,6 +110,7 @@ def run_program(program: list[tuple], groups: int, threads: int, profile: str, s
                         ctx.pop_mask()
         except UndefinedBehaviorError as error:
             seen.append(str(error))
+        seen = [value.tobytes() if isinstance(value, np.ndarray) else value for value in seen]
         seen.append(memory.data.tobytes())
         tracker = memory.tracker
         if tracker is not None:
@@ -147,3 +148,14 @@ def test_a_reduction_step_decides_every_group_on_one_row():
         ctx.push_mask(local == 40)                     # thread 40 reads what thread 8 wrote: a race
         with pytest.raises(UndefinedBehaviorError, match=r"thread 40 reads .* which thread 8 wrote"):
             memory.load(np.float32, (local - 32) * 4)
+
+
+@pytest.mark.parametrize("groups", [1, 4])
+def test_a_load_alike_in_every_group_is_its_own_copy(groups):
+    with group_lanes(groups, 8, strict=False) as ctx:
+        memory = GroupSharedMemory(ctx, 64)
+        local = ctx.geometry.group_index.astype(np.int64)
+        memory.store(local * 4, np.full((ctx.lanes, 1), 5, np.uint32))
+        loaded = memory.load(np.uint32, local * 4)
+        memory.store(local * 4, np.full((ctx.lanes, 1), 6, np.uint32))
+        assert (loaded == 5).all()

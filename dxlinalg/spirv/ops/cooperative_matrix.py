@@ -232,9 +232,9 @@ def _parts(c: InstructionContext, f: Frame, pointer_id: int, storage: int, scope
     region = pointer.region
     if storage == CoopStorage.Workgroup:
         shared = region.shared
-        if shared is None or region.lane_base is None:
+        if shared is None:
             raise DxLinalgError(f"{op}: the Workgroup pointer has no groupshared memory behind it")
-        in_group = scoped.uniform(f.mask, offsets - region.lane_base, "Pointer", op)
+        in_group = scoped.uniform(f.mask, offsets, "Pointer", op)
         memory = matrix_memory.workgroup_memory(shared.data, scoped.instances.group_of_instance[chosen],
                                                 size=shared.size, name=region.name)
         return [_Part(memory, chosen, _in_pointees(in_group[chosen], itemsize, op), shared.tracker)]

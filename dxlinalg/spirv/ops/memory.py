@@ -338,8 +338,8 @@ def _uniform_index(f: Frame, step: Step) -> int | None:
 def _index(f: Frame, step: Step, c: InstructionContext) -> np.ndarray:
     raw = f.values[step.index_id]
     index = raw.view(signed(raw.dtype)).astype(np.int64)
-    if step.length is not None and f.inv.strict:
-        report(c, f, (index < 0) | (index >= step.length),
+    if step.length is not None and f.inv.strict:          # below 0 or from the length on, in one comparison
+        report(c, f, index.view(np.uint64) >= np.uint64(step.length),
                lambda lane: f"index {first(index, lane)} (lane {lane}) is outside an array of {step.length} "
                             f"elements: undefined")
     return index
