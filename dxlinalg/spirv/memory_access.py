@@ -235,6 +235,12 @@ def _shared_offsets(region: Region, leaf: LeafLayout, offsets: np.ndarray,
     return np.broadcast_to(addresses, shape).reshape(lanes, -1), shape
 
 
+def _scalar(leaf: LeafLayout, offsets: np.ndarray) -> bool:
+    """A scalar leaf at the pointer's own offsets, one per lane (or one for all): what `_shared_offsets` would
+    turn into (lanes, 1) offsets by adding 0."""
+    return leaf.offsets.ndim == 0 and offsets.ndim == 1 and not leaf.offsets
+
+
 def shared_load(region: Region, dtype: np.dtype, offsets: np.ndarray, count: int, mask: np.ndarray,
                 where: Location | None) -> np.ndarray:
     """Workgroup memory: (lanes, count) consecutive elements of `dtype` at each lane's byte offset into its
@@ -257,6 +263,8 @@ def shared_store(region: Region, offsets: np.ndarray, values: np.ndarray, mask: 
 
 def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndarray,
                    where: Location | None) -> np.ndarray:
+    if _scalar(leaf, offsets):          # one element a lane at the pointer's offsets: no element offsets to add
+        return _as_value(leaf, shared_load(region, leaf.storage, offsets, 1, mask, where).reshape(mask.shape[0]))
     element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = np.empty(element.shape, leaf.storage)
     for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
@@ -266,8 +274,12 @@ def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: 
 
 def _scatter_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
                     where: Location | None) -> None:
-    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
+    if _scalar(leaf, offsets):
+        lanes = mask.shape[0]
+        shared_store(region, offsets, np.broadcast_to(raw, (lanes,)).reshape(lanes, 1), mask, where)
+        return
+    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = np.broadcast_to(raw, shape).reshape(element.shape)
     for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
         shared_store(region, element[:, first], raw[:, first:first + count], mask, where)

@@ -147,3 +147,32 @@ def test_tiles_gathered_through_windows_are_the_elements_gathered_one_by_one(see
         finally:
             matrix_memory.tile_windows = True
     assert results[0] == results[1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(8, 8), (16, 8), (3, 5), (16, 16)]), st.sampled_from([8, 32, 64]),
+       st.sampled_from(["plain", "scrambled"]))
+def test_fragments_of_maps_in_slot_order_are_the_gathers_of_every_map(seed, shape, scope_size, ownership):
+    """to_fragments/from_fragments by reshaping (plain maps without padding) against their gathers."""
+    from dxlinalg.coopmat import ownership as maps
+    from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
+    from dxlinalg.profile.registry import load_profile
+
+    rng = np.random.default_rng(seed)
+    matrix_type = CoopMatType(np.float32, Scope.Subgroup, *shape, MatrixUse.MatrixAccumulatorKHR)
+    settings = load_profile("reference").coopmat.model_copy(update={"ownership": ownership})
+    owner = maps.ownership_map(matrix_type, scope_size, settings)
+    assert owner.in_order == (ownership == "plain" and shape[0] * shape[1] % scope_size == 0)
+    matrix = CoopMatrix(matrix_type, rng.standard_normal((3, *shape)).astype(np.float32))
+    fragments = rng.standard_normal((3, scope_size, owner.length)).astype(np.float32)
+    results = []
+    for reshapes in (False, True):
+        maps.fragment_reshapes = reshapes
+        try:
+            held = maps.to_fragments(matrix, owner)
+            back = maps.from_fragments(fragments, owner)
+            results.append((held.shape, held.tobytes(), back.values.shape, back.values.tobytes(),
+                            np.shares_memory(held, matrix.values), np.shares_memory(back.values, fragments)))
+        finally:
+            maps.fragment_reshapes = True
+    assert results[0] == results[1]
