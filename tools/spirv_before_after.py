@@ -3,8 +3,8 @@
     git archive BASE | tar -x -C /tmp/base
     python tools/spirv_before_after.py --base /tmp/base [--rounds 2] [--only L1,L3]
 
-Each of our runs is a fresh process (PYTHONPATH = the tree) timing its second `dxlinalg.spirv.run` of the module
-(the first compiles it), in CPU seconds (`time.process_time`: what a busy machine cannot inflate) and wall
+Each of our runs is a fresh process (PYTHONPATH = the tree, freed memory retained as the benchmark runner does)
+timing its second `dxlinalg.spirv.run` of the module (the first compiles it), in CPU seconds (`time.process_time`: what a busy machine cannot inflate) and wall
 seconds; lavapipe's is `benchmarks.lavapipe.Lavapipe.dispatch` of the same module and inputs (when fetched).
 Rounds alternate base, this tree, lavapipe; best of the rounds each. The inputs are those of benchmarks L1-L3.
 A development tool: the benchmarks themselves (python -m benchmarks --only L1,L2,L3) are what docs cite.
@@ -50,8 +50,10 @@ def case(name: str) -> tuple[Path, tuple[int, int, int], dict[tuple[int, int], n
 
 def child(name: str) -> None:
     """Run in a fresh process with PYTHONPATH = the tree under test: print its timing as JSON."""
+    from dxlinalg.memory.host_allocator import retain_freed_memory
     from dxlinalg.spirv import load_module, run
 
+    retain_freed_memory()           # as `python -m benchmarks` does for both sides of every row
     path, groups, buffers, push = case(name)
     module = load_module(path)
     run(module, "main", groups, {k: v.copy() for k, v in buffers.items()}, push)

@@ -114,9 +114,20 @@ class ElementAccess:
     all_inside: bool = False    # every element may be accessed
 
 
-def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object,
-                     element_offset: object, pointee: DTypeLike | None, pointee_components: int, is_store: bool,
-                     strict: bool, op: str) -> ElementAccess:
+@dataclass(frozen=True)
+class _Lines:
+    """Where an access's elements lie, checked: element (r, c) of instance i at byte starts[i] + major * line[i] +
+    minor * itemsize from its origin ((major, minor) = (r, c) for RowMajorKHR, (c, r) for ColumnMajorKHR)."""
+
+    starts: np.ndarray          # (instances,) int64
+    line: np.ndarray            # (instances,) int64: bytes from one row (column) to the next
+    row_major: bool
+    inside: bool                # every element of every instance lies in the memory (`corners_inside`)
+
+
+def _lines(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object, element_offset: object,
+           pointee: DTypeLike | None, pointee_components: int, is_store: bool, strict: bool, op: str) -> _Lines:
+    """The operands checked (layout, Stride, pointee, alignment) and the access's lines."""
     if not isinstance(memory, MatrixMemory):
         raise InvalidArgumentError(f"{op}: memory must be a MatrixMemory (buffer_memory or workgroup_memory), got "
                                    f"{type(memory).__name__}")
@@ -133,19 +144,58 @@ def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: obje
             i = int(misaligned[0])
             rules.report_misaligned(strict, f"{what} {'address' if what == 'Pointer' else 'in bytes'}",
                                     int(values[i]), alignment, i, op)
+    row_major = layout == CooperativeMatrixLayout.RowMajorKHR
+    line = strides * pointee_bytes
+    major, minor = (matrix_type.rows, matrix_type.cols) if row_major else (matrix_type.cols, matrix_type.rows)
+    inside = corners_inside(starts, line, major, minor, matrix_type.component.itemsize, memory.size)
+    return _Lines(starts, line, row_major, inside)
+
+
+def element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, layout: object, stride: object,
+                    element_offset: object, pointee: DTypeLike | None, pointee_components: int, is_store: bool,
+                    strict: bool, op: str) -> ElementAccess:
+    return _element_offsets(memory, matrix_type, _lines(memory, matrix_type, layout, stride, element_offset, pointee,
+                                                        pointee_components, is_store, strict, op), strict, op)
+
+
+def _element_offsets(memory: MatrixMemory, matrix_type: CoopMatType, lines: _Lines, strict: bool,
+                     op: str) -> ElementAccess:
     rows = np.arange(matrix_type.rows, dtype=np.int64)[None, :, None]
     cols = np.arange(matrix_type.cols, dtype=np.int64)[None, None, :]
-    major, minor = (rows, cols) if layout == CooperativeMatrixLayout.RowMajorKHR else (cols, rows)
-    line = (strides * pointee_bytes)[:, None, None]
-    offsets = starts[:, None, None] + major * line + minor * matrix_type.component.itemsize
+    major, minor = (rows, cols) if lines.row_major else (cols, rows)
+    offsets = lines.starts[:, None, None] + major * lines.line[:, None, None] + minor * matrix_type.component.itemsize
     itemsize = matrix_type.component.itemsize
-    if corners_inside(starts, line[:, 0, 0], major.size, minor.size, itemsize, memory.size):
+    if lines.inside:
         return ElementAccess(offsets, np.broadcast_to(np.True_, offsets.shape), True)
     inside = (offsets >= 0) & (offsets + itemsize <= memory.size)
     if not inside.all():
         i, r, c = (int(v[0]) for v in np.nonzero(~inside))
         rules.report_outside_memory(strict, i, r, c, int(offsets[i, r, c]), itemsize, memory.size, memory.name, op)
     return ElementAccess(offsets, inside, bool(inside.all()))
+
+
+#: Whether `load_matrix` may gather whole tiles through a strided view (`_gather_tiles`); the tests turn it off to
+#: compare with the element-by-element gather that defines it.
+tile_windows = True
+
+
+def _gather_tiles(memory: MatrixMemory, matrix_type: CoopMatType, lines: _Lines) -> np.ndarray | None:
+    """(instances, rows, cols) every instance's elements, when all lie inside and every instance has one line
+    length: the memory's bytes seen as overlapping windows of `major` lines, each line one record of `minor`
+    elements (a strided view, no copy), and one gather of each instance's window instead of one per element.
+    None otherwise."""
+    line = lines.line
+    data = memory.data
+    if not (tile_windows and lines.inside and line.size and data.flags.c_contiguous) or (line != line[0]).any():
+        return None
+    major, minor = (matrix_type.rows, matrix_type.cols) if lines.row_major else (matrix_type.cols, matrix_type.rows)
+    record = minor * matrix_type.component.itemsize
+    windows = data.shape[0] - ((major - 1) * int(line[0]) + record) + 1     # every inside window starts below this
+    if windows <= 0:
+        return None
+    view = np.ndarray((windows, major), np.dtype((np.void, record)), buffer=data, strides=(1, int(line[0])))
+    tiles = view[memory.origin + lines.starts].view(matrix_type.component).reshape(-1, major, minor)
+    return tiles if lines.row_major else np.ascontiguousarray(tiles.transpose(0, 2, 1))
 
 
 def corners_inside(starts: np.ndarray, line: np.ndarray, lines: int, per_line: int, itemsize: int,
@@ -185,9 +235,12 @@ def load_matrix(memory: MatrixMemory, result_type: CoopMatType, *, layout: objec
     (`pointee_components` of it: a scalar or vector; by default the component type); Stride counts
     pointees."""
     result_type = rules.check_result_type(result_type, op)
-    access = element_offsets(memory, result_type, layout, stride, element_offset, pointee, pointee_components,
-                              False, strict, op)
+    lines = _lines(memory, result_type, layout, stride, element_offset, pointee, pointee_components, False, strict, op)
     _settle(memory)
+    tiles = _gather_tiles(memory, result_type, lines)
+    if tiles is not None:
+        return CoopMatrix(result_type, tiles)
+    access = _element_offsets(memory, result_type, lines, strict, op)
     positions = memory.origin[:, None, None] + access.offsets
     if access.all_inside:
         values = gather_elements(memory.data, positions.reshape(-1), result_type.component).reshape(positions.shape)

@@ -55,6 +55,9 @@ class OwnershipMap:
     length: int
     element_of_slot: np.ndarray      # (scope_size, length) int64
     slot_of_element: np.ndarray      # (rows * cols,) int64
+    #: Every slot holds the element of its own number (plain maps without padding): fragments are then the
+    #: row-major elements themselves, and `to_fragments`/`from_fragments` reshape instead of gathering.
+    in_order: bool = False
 
     @property
     def rows(self) -> np.ndarray:
@@ -110,7 +113,8 @@ def _cached_map(matrix_type: CoopMatType, scope_size: int, ownership: str, seed:
         element_of_slot = flat.reshape(scope_size, length)
     for table in (slot_of_element, element_of_slot):
         table.flags.writeable = False
-    return OwnershipMap(matrix_type, scope_size, length, element_of_slot, slot_of_element)
+    in_order = bool(np.array_equal(element_of_slot.reshape(-1), np.arange(element_of_slot.size)))
+    return OwnershipMap(matrix_type, scope_size, length, element_of_slot, slot_of_element, in_order)
 
 
 # -- the maps: slot_of_element for each setting ----------------------------------------------------------
@@ -220,10 +224,17 @@ def store_write_order(ownership: OwnershipMap, settings: CooperativeMatrixSettin
 
 
 # -- values per invocation -------------------------------------------------------------------------------
+#: Whether maps `in_order` move fragments by reshaping; the tests turn it off to compare with the gathers that
+#: define `to_fragments` and `from_fragments`.
+fragment_reshapes = True
+
+
 def to_fragments(matrix: CoopMatrix, ownership: OwnershipMap) -> np.ndarray:
     """(instances, scope_size, length) of the component type: each invocation's components; padding is 0."""
     _check_map_fits(matrix, ownership, "to_fragments")
     values = matrix.values.reshape(matrix.instances, -1)
+    if ownership.in_order and fragment_reshapes:
+        return values.reshape(matrix.instances, ownership.scope_size, ownership.length).copy()
     held = np.take(values, np.maximum(ownership.element_of_slot, 0), axis=1)      # C order: lanes reshape freely
     if ownership.valid.all():
         return held
@@ -241,7 +252,10 @@ def from_fragments(fragments_: np.ndarray, ownership: OwnershipMap) -> CoopMatri
     if values.dtype != ownership.type.component:
         raise InvalidArgumentError(
             f"from_fragments: fragments hold {values.dtype}; {ownership.type} holds {ownership.type.component}")
-    flat = np.take(values.reshape(values.shape[0], -1), ownership.slot_of_element, axis=1)
+    if ownership.in_order and fragment_reshapes:
+        flat = values.reshape(values.shape[0], -1).copy()
+    else:
+        flat = np.take(values.reshape(values.shape[0], -1), ownership.slot_of_element, axis=1)
     return CoopMatrix(ownership.type, flat.reshape(values.shape[0], ownership.type.rows, ownership.type.cols))
 
 

@@ -6,6 +6,11 @@ a data race. Atomics do not race with each other. The bookkeeping is per byte, o
 chunk at once (flat arrays over (groups, stride)), so each statement costs a few numpy gathers.
 Threads are named by SV_GroupIndex, bytes by their offset in the group's groupshared memory.
 
+While every group has made the same accesses (the same threads at the same offsets: `every_group` calls, the
+usual case of a tree reduction or a tiled copy), every group's records are the same, so the tracker keeps one
+group's row and decides each access on it alone (`alike`); the first access that differs between groups gives
+every group its own row, and a barrier of every group whose written bytes agree folds them back into one.
+
 A wave barrier (SPIR-V's OpControlBarrier with Subgroup scope) orders the accesses of one wave's
 threads for each other only, so each record says who touched the byte as finely as that needs: one
 thread; several threads of one wave, before (`unsynced(w)`) or after (`synced(w)`) a barrier of that
@@ -55,14 +60,18 @@ class AccessTracker:
     to other threads at the next barrier)."""
 
     def __init__(self, ctx: ExecutionContext, groups: int, stride: int, describe: Callable[[int], str],
-                 *, report: bool) -> None:
+                 *, report: bool, alike: bool = False) -> None:
         self.ctx = ctx
         self.wave_size = ctx.wave_size
         self.waves_synced = False      # whether a wave barrier left synced(w) records (until then none can exist)
+        self.groups = groups
         self.stride = stride
         self.describe = describe
         self.report = report
-        size = groups * stride
+        #: Whether the states hold one row standing for every group's (all groups' records the same). `alike`
+        #: at the start: the caller makes `every_group` accesses (`GroupSharedMemory` in a regular chunk).
+        self.alike = alike
+        size = stride if alike else groups * stride
         self.writer = np.full(size, NO_THREAD, np.int16)           # plain stores
         self.atomic_writer = np.full(size, NO_THREAD, np.int16)    # atomics
         if report:
@@ -70,9 +79,13 @@ class AccessTracker:
             self.written = np.zeros(size, dtype=bool)
 
     # -- what each kind of access checks and records ----------------------------------------------
-    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> np.ndarray:
+    def load(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None,
+             every_group: bool = False) -> np.ndarray:
         """Record a plain read of (n, nbytes) bytes by n lanes; returns which of them another thread changed.
-        `aligned`: the caller knows each row is nbytes consecutive bytes from a multiple of nbytes (None: look)."""
+        `aligned`: the caller knows each row is nbytes consecutive bytes from a multiple of nbytes (None: look).
+        `every_group`: every group reads so (`byte_index` within one group's row, `lanes` the first group's);
+        only while `alike`."""
+        self._rows_for(every_group)
         me = self._threads(lanes)
         rows = self._rows(byte_index, aligned)
         if self.report and rows is not None and self._clean_rows(rows, me, byte_index.shape[1], False):
@@ -87,8 +100,11 @@ class AccessTracker:
             self._note(self.reader, byte_index, me, True if rows is not None else None)
         return written_by_other | updated_by_other
 
-    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None) -> None:
-        """Record a plain write of (n, nbytes) bytes by n lanes (one statement); `aligned` as for `load`."""
+    def store(self, byte_index: np.ndarray, lanes: np.ndarray, what: str, *, aligned: bool | None = None,
+              every_group: bool = False) -> None:
+        """Record a plain write of (n, nbytes) bytes by n lanes (one statement); `aligned`, `every_group` as for
+        `load`."""
+        self._rows_for(every_group)
         me = self._threads(lanes)
         rows = None
         if self.report:
@@ -108,21 +124,26 @@ class AccessTracker:
         flat, thread = _thread_per_byte(byte_index, me, self.wave_size, True if rows is not None else None)
         self.writer[flat] = thread
 
-    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> np.ndarray:
+    def load_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str, *,
+                 every_group: bool = False) -> np.ndarray:
         """`load` of one run of `width` bytes per lane from `starts`, multiples of `width` (one aligned element):
         decided by whole rows where `_clean_rows` can, without building the byte indices; else by `load`."""
+        self._rows_for(every_group)
         if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, False):
             return np.zeros((starts.shape[0], width), bool)
-        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+        return self.load(starts[:, None] + np.arange(width), lanes, what, aligned=True, every_group=every_group)
 
-    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str) -> None:
+    def store_run(self, starts: np.ndarray, width: int, lanes: np.ndarray, what: str, *,
+                  every_group: bool = False) -> None:
         """`store` of one aligned run of `width` bytes per lane, as `load_run` loads."""
+        self._rows_for(every_group)
         if self.report and width in _PACKED and self._clean_rows(starts // width, self._threads(lanes), width, True):
             return
-        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True)
+        self.store(starts[:, None] + np.arange(width), lanes, what, aligned=True, every_group=every_group)
 
     def atomic_update(self, byte_index: np.ndarray, lanes: np.ndarray, what: str) -> None:
         """Record atomic read-modify-writes: they race with plain accesses by other threads, not with atomics."""
+        self._rows_for(False)
         me = self._threads(lanes)
         if self.report:
             self._never_written(byte_index, lanes, what)
@@ -136,19 +157,35 @@ class AccessTracker:
 
     def mark_written(self, byte_index: np.ndarray) -> None:
         """Bytes given a value outside any thread (a zero-initialised workgroup variable)."""
+        self._rows_for(False)
         if self.report:
             self.written[byte_index] = True
 
+    def mark_columns_written(self, start: int, end: int) -> None:
+        """Bytes [start, end) of every group's row given a value outside any thread (a variable's initializer)."""
+        if self.report:
+            self.written.reshape(-1, self.stride)[:, start:end] = True
+
     def barrier(self, groups: np.ndarray) -> None:
         """The threads of `groups` (bool per group) synchronised: their earlier accesses no longer race."""
-        rows = np.flatnonzero(groups)
+        every = bool(groups.all())
+        if self.alike and not every:
+            self._expand()
+        rows = slice(None) if every else np.flatnonzero(groups)
         for state in self._states():
             state.reshape(-1, self.stride)[rows] = NO_THREAD
+        if every and not self.alike:
+            self._fold()
 
     def wave_barrier(self, waves: np.ndarray) -> None:
         """The threads of each wave marked in `waves` ((groups, waves per group) bool) synchronised with each
         other: their earlier accesses no longer race with later ones by threads of the same wave."""
         self.waves_synced = True
+        if self.alike:
+            if (waves == waves[:1]).all():
+                waves = waves[:1]
+            else:
+                self._expand()
         for state in self._states():
             rows = state.reshape(-1, self.stride)
             wave = wave_of(rows, self.wave_size)
@@ -196,6 +233,33 @@ class AccessTracker:
 
     def _states(self) -> tuple[np.ndarray, ...]:
         return (self.writer, self.atomic_writer, *((self.reader,) if self.report else ()))
+
+    def _rows_for(self, every_group: bool) -> None:
+        """Make the states fit an access: one made alike by every group needs `alike` states (the caller checks
+        `alike` first); any other gives every group its own row."""
+        if every_group:
+            assert self.alike, "an every_group access needs alike states"
+        elif self.alike:
+            self._expand()
+
+    def _expand(self) -> None:
+        """Every group its own row of records, each a copy of the one row that stood for all of them."""
+        self.alike = False
+        for name in ("writer", "atomic_writer", "reader", "written"):
+            if hasattr(self, name):
+                setattr(self, name, np.tile(getattr(self, name), self.groups))
+
+    def _fold(self) -> None:
+        """After a barrier of every group (no records left): one row again, where every group's written bytes
+        are the same."""
+        if self.report:
+            written = self.written.reshape(self.groups, self.stride)
+            if not (written == written[:1]).all():
+                return
+        self.alike = True
+        for name in ("writer", "atomic_writer", "reader", "written"):
+            if hasattr(self, name):
+                setattr(self, name, getattr(self, name)[:self.stride].copy())
 
     # -- helpers ------------------------------------------------------------------------------------
     def _threads(self, lanes: np.ndarray) -> np.ndarray:

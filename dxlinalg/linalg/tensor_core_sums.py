@@ -188,5 +188,8 @@ def butterfly_sums(values: np.ndarray, rounding: Rounding) -> np.ndarray:
 def positive_nan(values: np.ndarray) -> np.ndarray:
     """NaNs made positive: the GPU's arithmetic NaN (Inf - Inf, NaN inputs) is +NaN (0x7FFF,
     0x7FFFFFFF measured), where x86's default NaN is negative; the rounding then sets the payload."""
+    nan = np.isnan(values)
+    if not nan.any():                       # the usual case: nothing to change, no copy
+        return values
     with np.errstate(invalid="ignore"):
-        return np.where(np.isnan(values), np.abs(values), values)
+        return np.where(nan, np.abs(values), values)

@@ -16,7 +16,7 @@ One change the API forces: back-propagating through the 3-output layer reads its
 Thread-scope A matrix with K = 3, and 0035 (DXC: Instr.LinAlgIllegalKDim) needs K >= 4. So the output layer is
 padded to 4 rows of zero weights and bias; its fourth output takes no part in the loss, its delta is 0, so its
 gradients and Adam updates stay 0 and every real parameter follows the SM 6.9 sample's bit for bit
-(tests/shaders/test_mlp_training_sm610.py).
+(tests/samples/test_mlp_training_sm610.py).
 
     python -m dxlinalg.samples.mlp_training_sm610 [--profile P] [--steps N] [--batch B]
 """

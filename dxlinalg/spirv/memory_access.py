@@ -33,20 +33,20 @@ from dxlinalg.spirv.layout import ArrayLayout, Layout, LeafLayout, StructLayout
 class Region:
     """`size` bytes from byte `base` of the backing store `data`, at device address `address`.
 
-    For Workgroup memory, `shared` is the chunk's `GroupSharedMemory`, `data` its bytes (one row per
-    workgroup, flattened) and `lane_base` (lanes,) the byte of `data` where each lane's group row
-    starts; pointers hold byte offsets into `data`, so a lane's offset in its group's memory is
-    `offset - lane_base`, and `lane_limits` (lanes,) is where its group's memory ends in `data`.
+    For Workgroup memory, `shared` is the chunk's `GroupSharedMemory` and `data` its bytes (one row per
+    workgroup, flattened); pointers hold byte offsets into each lane's own group's row (what
+    `GroupSharedMemory` takes), so a variable's pointer is the same on every lane (shape (1,)) until an
+    index that differs between lanes is applied.
 
     `constant`: the bytes do not change while the dispatch runs (the push constants), so a load at
     the same offset on every lane gives the same value in every chunk: `uniform_load` keeps it."""
 
-    __slots__ = ("address", "base", "buffer", "constant", "data", "lane_base", "name", "shared", "size",
-                 "uniform_loads", "writable")
+    __slots__ = ("address", "base", "buffer", "constant", "data", "name", "shared", "size", "uniform_loads",
+                 "writable")
 
     def __init__(self, name: str, data: np.ndarray, base: int, size: int, writable: bool,
                  buffer: Buffer | None = None, address: int = 0, shared: GroupSharedMemory | None = None,
-                 lane_base: np.ndarray | None = None, constant: bool = False) -> None:
+                 constant: bool = False) -> None:
         self.name = name
         self.data = data
         self.base = base
@@ -55,16 +55,8 @@ class Region:
         self.buffer = buffer
         self.address = address
         self.shared = shared
-        self.lane_base = lane_base
         self.constant = constant
         self.uniform_loads: dict[tuple[int, int], tuple[Layout, Any]] = {}
-
-    @property
-    def lane_limits(self) -> np.ndarray | None:
-        """Workgroup memory: (lanes,) the byte of `data` where each lane's group's memory ends."""
-        if self.shared is None or self.lane_base is None:
-            return None
-        return self.lane_base + self.shared.size
 
     def __repr__(self) -> str:
         return f"<Region {self.name} {self.size} bytes>"
@@ -243,28 +235,36 @@ def _shared_offsets(region: Region, leaf: LeafLayout, offsets: np.ndarray,
     return np.broadcast_to(addresses, shape).reshape(lanes, -1), shape
 
 
+def _scalar(leaf: LeafLayout, offsets: np.ndarray) -> bool:
+    """A scalar leaf at the pointer's own offsets, one per lane (or one for all): what `_shared_offsets` would
+    turn into (lanes, 1) offsets by adding 0."""
+    return leaf.offsets.ndim == 0 and offsets.ndim == 1 and not leaf.offsets
+
+
 def shared_load(region: Region, dtype: np.dtype, offsets: np.ndarray, count: int, mask: np.ndarray,
                 where: Location | None) -> np.ndarray:
-    """Workgroup memory: (lanes, count) consecutive elements of `dtype` at each lane's byte offset into
-    `region.data` (a pointer's offsets), for the lanes in `mask` (zeros for the others)."""
+    """Workgroup memory: (lanes, count) consecutive elements of `dtype` at each lane's byte offset into its
+    group's memory (a pointer's offsets), for the lanes in `mask` (zeros for the others)."""
     shared = region.shared
-    assert shared is not None and region.lane_base is not None
+    assert shared is not None
     with gpu_lanes(shared.ctx, mask, where):
-        return shared.load(dtype, offsets - region.lane_base, count, what="Workgroup load")
+        return shared.load(dtype, np.broadcast_to(offsets, mask.shape), count, what="Workgroup load")
 
 
 def shared_store(region: Region, offsets: np.ndarray, values: np.ndarray, mask: np.ndarray,
                  where: Location | None) -> None:
-    """Workgroup memory: each lane's (count,) row of `values` ((lanes, count)) at its byte offset into
-    `region.data`, for the lanes in `mask`."""
+    """Workgroup memory: each lane's (count,) row of `values` ((lanes, count)) at its byte offset into its
+    group's memory, for the lanes in `mask`."""
     shared = region.shared
-    assert shared is not None and region.lane_base is not None
+    assert shared is not None
     with gpu_lanes(shared.ctx, mask, where):
-        shared.store(offsets - region.lane_base, values, what="Workgroup store")
+        shared.store(np.broadcast_to(offsets, mask.shape), values, what="Workgroup store")
 
 
 def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: np.ndarray,
                    where: Location | None) -> np.ndarray:
+    if _scalar(leaf, offsets):          # one element a lane at the pointer's offsets: no element offsets to add
+        return _as_value(leaf, shared_load(region, leaf.storage, offsets, 1, mask, where).reshape(mask.shape[0]))
     element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = np.empty(element.shape, leaf.storage)
     for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
@@ -274,8 +274,12 @@ def _gather_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, mask: 
 
 def _scatter_shared(region: Region, leaf: LeafLayout, offsets: np.ndarray, value: np.ndarray, mask: np.ndarray,
                     where: Location | None) -> None:
-    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = value.astype(leaf.storage, copy=False) if leaf.kind != "bool" else value.astype(np.uint32)
+    if _scalar(leaf, offsets):
+        lanes = mask.shape[0]
+        shared_store(region, offsets, np.broadcast_to(raw, (lanes,)).reshape(lanes, 1), mask, where)
+        return
+    element, shape = _shared_offsets(region, leaf, offsets, mask.shape[0])
     raw = np.broadcast_to(raw, shape).reshape(element.shape)
     for first, count in _runs(element[0] - element[0, 0], leaf.storage.itemsize):
         shared_store(region, element[:, first], raw[:, first:first + count], mask, where)

@@ -84,18 +84,16 @@ class WorkgroupVariables:
     def chunk_pointers(self, ctx: ExecutionContext) -> dict[int, MemoryPointer]:
         """Fresh Workgroup memory for the chunk's groups: a pointer to each variable, by id.
 
-        The pointers address the GroupSharedMemory's flat bytes: each lane's offset is its group row's
-        start plus the variable's offset."""
+        A pointer holds each lane's byte offset in its own group's memory: the variable's offset, the same on
+        every lane."""
         shared = GroupSharedMemory(ctx, self.size, name="Workgroup memory")
-        lane_base = ctx.group_of_lane * shared.stride
-        region = Region("Workgroup memory", shared.data.reshape(-1), 0, shared.data.size, True,
-                        shared=shared, lane_base=lane_base)
+        region = Region("Workgroup memory", shared.data.reshape(-1), 0, shared.data.size, True, shared=shared)
         pointers = {}
         for variable in self.variables:
             shared.name_region(variable.name, variable.offset, variable.layout.size)  # type: ignore[arg-type]
             if variable.initial is not None:
                 shared.fill(variable.offset, variable.initial.size, variable.initial)
-            pointers[variable.id] = MemoryPointer(region, lane_base + variable.offset, variable.layout)
+            pointers[variable.id] = MemoryPointer(region, np.array([variable.offset], np.int64), variable.layout)
         return pointers
 
 

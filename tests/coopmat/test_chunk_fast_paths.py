@@ -100,3 +100,79 @@ def test_active_instances_with_every_lane_running_is_the_tangled_count(seed, eve
             assert np.array_equal(active_instances(ctx, instances, "op"), expected)
         finally:
             ctx.pop_mask()
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([np.float16, np.float32, np.int8, np.float64]),
+       st.sampled_from([(8, 8), (3, 5), (16, 8), (1, 4)]), st.sampled_from([0, 1]), st.booleans(),
+       st.sampled_from(["buffer", "workgroup"]))
+def test_tiles_gathered_through_windows_are_the_elements_gathered_one_by_one(seed, dtype, shape, layout, uniform,
+                                                                             where):
+    """load_matrix's strided-window gather against its element-by-element gather: aligned and misaligned
+    pointers, one or several strides, stride 0, vector pointees, tiles reaching the memory's end."""
+    from dxlinalg.coopmat import matrix_memory
+    from dxlinalg.coopmat.matrix_type import CoopMatType, MatrixUse
+
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(dtype)
+    matrix_type = CoopMatType(dtype, Scope.Subgroup, *shape, MatrixUse.MatrixAccumulatorKHR)
+    instances = int(rng.integers(1, 9))
+    components = int(rng.choice([1, 2])) if dtype.itemsize < 8 else 1
+    pointee = np.dtype(rng.choice([dtype, np.uint8])) if components == 1 else dtype
+    major = shape[0] if layout == 0 else shape[1]
+    low = 0 if rng.random() < 0.3 else max(shape) * dtype.itemsize // (pointee.itemsize * components)
+    stride = rng.integers(low, low + 6, 1 if uniform else instances)
+    if not uniform and rng.random() < 0.5:
+        stride[:] = stride[0]
+    size = int(rng.integers(64, 400)) * dtype.itemsize
+    data = rng.integers(0, 256, size + 48).astype(np.uint8)
+    if where == "buffer":
+        memory = matrix_memory.buffer_memory(data[int(rng.integers(0, 16)):][:size], instances)
+    else:
+        rows = data[: size // 16 * 16].reshape(-1, 16)
+        memory = matrix_memory.workgroup_memory(rows, rng.integers(0, rows.shape[0], instances), size=16)
+    line = int(stride.max()) * pointee.itemsize * components
+    reach = max(memory.size - (major - 1) * line - shape[0] * shape[1] * dtype.itemsize, 1)
+    offset = rng.integers(0, reach // (pointee.itemsize * components) + 2, instances)
+    results = []
+    for windows in (False, True):
+        matrix_memory.tile_windows = windows
+        try:
+            loaded = matrix_memory.load_matrix(memory, matrix_type, layout=layout, stride=stride[0] if uniform else stride,
+                                               element_offset=offset, pointee=pointee, pointee_components=components,
+                                               strict=False)
+            results.append(np.ascontiguousarray(loaded.values).tobytes())
+        except Exception as error:          # a rule's report: the same with both gathers
+            results.append(str(error))
+        finally:
+            matrix_memory.tile_windows = True
+    assert results[0] == results[1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(8, 8), (16, 8), (3, 5), (16, 16)]), st.sampled_from([8, 32, 64]),
+       st.sampled_from(["plain", "scrambled"]))
+def test_fragments_of_maps_in_slot_order_are_the_gathers_of_every_map(seed, shape, scope_size, ownership):
+    """to_fragments/from_fragments by reshaping (plain maps without padding) against their gathers."""
+    from dxlinalg.coopmat import ownership as maps
+    from dxlinalg.coopmat.matrix_type import CoopMatrix, CoopMatType, MatrixUse
+    from dxlinalg.profile.registry import load_profile
+
+    rng = np.random.default_rng(seed)
+    matrix_type = CoopMatType(np.float32, Scope.Subgroup, *shape, MatrixUse.MatrixAccumulatorKHR)
+    settings = load_profile("reference").coopmat.model_copy(update={"ownership": ownership})
+    owner = maps.ownership_map(matrix_type, scope_size, settings)
+    assert owner.in_order == (ownership == "plain" and shape[0] * shape[1] % scope_size == 0)
+    matrix = CoopMatrix(matrix_type, rng.standard_normal((3, *shape)).astype(np.float32))
+    fragments = rng.standard_normal((3, scope_size, owner.length)).astype(np.float32)
+    results = []
+    for reshapes in (False, True):
+        maps.fragment_reshapes = reshapes
+        try:
+            held = maps.to_fragments(matrix, owner)
+            back = maps.from_fragments(fragments, owner)
+            results.append((held.shape, held.tobytes(), back.values.shape, back.values.tobytes(),
+                            np.shares_memory(held, matrix.values), np.shares_memory(back.values, fragments)))
+        finally:
+            maps.fragment_reshapes = True
+    assert results[0] == results[1]

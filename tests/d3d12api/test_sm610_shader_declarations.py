@@ -14,9 +14,9 @@ from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.hlsl.sm610.declaration import names_sm610, recording_uses, trace_linalg_operations
 from dxlinalg.numerics.component_types import ComponentType as T
 from dxlinalg.profile.registry import load_profile
-from shaders import gemm_sm610, mlp_inference, mlp_inference_sm610, mlp_training, mlp_training_sm610
-from shaders.coopmat_gemm import F16, INT8
-from shaders.mlp_model import random_weights
+from dxlinalg.samples import gemm_sm610, mlp_inference, mlp_inference_sm610, mlp_training, mlp_training_sm610
+from dxlinalg.samples.coopmat_gemm import F16, INT8
+from dxlinalg.samples.mlp_model import random_weights
 
 C, U, S, L = linalg.ComponentType, linalg.MatrixUse, linalg.MatrixScope, linalg.MatrixLayout
 K = LinalgOperationKind

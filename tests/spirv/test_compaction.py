@@ -49,11 +49,11 @@ def off(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- whole modules, both ways ---------------------------------------------------------------------------------
 def _control_flow_sample() -> dict[object, np.ndarray]:
-    """shaders/spirv/control_flow.spv (Collatz walks, trial division, calls with pointer parameters)."""
+    """dxlinalg/samples/spirv/control_flow.spv (Collatz walks, trial division, calls with pointer parameters)."""
     count = 2048
     values = np.random.default_rng(7).integers(0, 1 << 12, count, dtype=np.uint32)
     values[::97] = 0
-    return run(load_module(ROOT / "shaders/spirv/control_flow.spv"), groups=(count // 64, 1, 1),
+    return run(load_module(ROOT / "dxlinalg/samples/spirv/control_flow.spv"), groups=(count // 64, 1, 1),
                buffers={(0, 0): values, (0, 1): np.zeros(5 * count, np.uint32)},
                push_constants=struct.pack("<I", count))
 
@@ -89,9 +89,9 @@ def test_every_buffer_holds_the_plain_runs_bits(name: str, monkeypatch: pytest.M
 @settings(max_examples=8, deadline=None)
 @given(st.lists(st.integers(0, (1 << 16) - 1), min_size=256, max_size=256))
 def test_any_inputs_give_the_plain_runs_words(values: list[int]) -> None:
-    """shaders/spirv/control_flow.spv on 256 arbitrary inputs: compaction forced everywhere and off agree."""
+    """dxlinalg/samples/spirv/control_flow.spv on 256 arbitrary inputs: compaction forced everywhere and off agree."""
     def words() -> np.ndarray:
-        return run(load_module(ROOT / "shaders/spirv/control_flow.spv"), groups=(4, 1, 1),
+        return run(load_module(ROOT / "dxlinalg/samples/spirv/control_flow.spv"), groups=(4, 1, 1),
                    buffers={(0, 0): np.array(values, np.uint32), (0, 1): np.zeros(5 * 256, np.uint32)},
                    push_constants=struct.pack("<I", 256))[(0, 1)]
     with pytest.MonkeyPatch.context() as patches:
@@ -103,7 +103,7 @@ def test_any_inputs_give_the_plain_runs_words(values: list[int]) -> None:
 
 
 def test_the_default_thresholds_compact_a_chunk_of_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At the default thresholds, shaders/spirv/control_flow.spv (benchmark L2's module) compacts its loops."""
+    """At the default thresholds, dxlinalg/samples/spirv/control_flow.spv (benchmark L2's module) compacts its loops."""
     ran: list[bool] = []
     original = executor._run_compacted
     monkeypatch.setattr(executor, "_run_compacted", lambda *args: ran.append(original(*args)) or ran[-1])
@@ -277,7 +277,7 @@ def test_what_cannot_be_compacted_fails_when_used() -> None:
 def test_only_an_entry_point_with_few_values_per_lane_gets_the_larger_chunks() -> None:
     from dxlinalg.spirv.run import SMALL_LANE_STATE, prepare
 
-    divergent = prepare(load_module(ROOT / "shaders/spirv/control_flow.spv"), "main", None, 32)
-    wide = prepare(load_module(ROOT / "shaders/spirv/mlp_inference_fp16.spv"), "main", None, 32)
+    divergent = prepare(load_module(ROOT / "dxlinalg/samples/spirv/control_flow.spv"), "main", None, 32)
+    wide = prepare(load_module(ROOT / "dxlinalg/samples/spirv/mlp_inference_fp16.spv"), "main", None, 32)
     assert divergent.compacts and divergent.lane_components <= SMALL_LANE_STATE
     assert wide.compacts and wide.lane_components > SMALL_LANE_STATE

@@ -110,10 +110,9 @@ def _atomic(c: InstructionContext, dtype: np.dtype, operand_ids: list[int | np.n
                 raise c.fail(f"{region.name} is read-only")
             f.inv.ctx.settle_memory(region.data, precise=region.shared is None)
             if region.shared is not None:
-                assert region.lane_base is not None
                 value, comparand = shared.operands(operands)
                 with gpu_lanes(f.inv.ctx, lanes, where):
-                    seen = region.shared.atomic(shared.op, dtype, offsets - region.lane_base, value, comparand,
+                    seen = region.shared.atomic(shared.op, dtype, offsets, value, comparand,
                                                 what="Workgroup atomic")
                 seen_all[lanes] = seen[lanes]
                 continue

@@ -55,7 +55,7 @@ def lanes_where(bad: np.ndarray, frame: Frame) -> np.ndarray:
 
 def report(context: InstructionContext, frame: Frame, bad: np.ndarray, describe: Callable[[int], str]) -> None:
     """In strict mode, raise for the first active lane where `bad` holds; `describe(lane)` says what."""
-    if not frame.inv.strict:
+    if not frame.inv.strict or not bad.any():       # the usual case: nothing to look for on the active lanes
         return
     hits = lanes_where(bad, frame)
     if hits.any():

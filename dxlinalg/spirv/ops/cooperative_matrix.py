@@ -232,9 +232,9 @@ def _parts(c: InstructionContext, f: Frame, pointer_id: int, storage: int, scope
     region = pointer.region
     if storage == CoopStorage.Workgroup:
         shared = region.shared
-        if shared is None or region.lane_base is None:
+        if shared is None:
             raise DxLinalgError(f"{op}: the Workgroup pointer has no groupshared memory behind it")
-        in_group = scoped.uniform(f.mask, offsets - region.lane_base, "Pointer", op)
+        in_group = scoped.uniform(f.mask, offsets, "Pointer", op)
         memory = matrix_memory.workgroup_memory(shared.data, scoped.instances.group_of_instance[chosen],
                                                 size=shared.size, name=region.name)
         return [_Part(memory, chosen, _in_pointees(in_group[chosen], itemsize, op), shared.tracker)]
@@ -270,14 +270,22 @@ def _load(c: InstructionContext) -> Compute:
         scoped = Scoped(f.inv.ctx, result, op)
         active = scoped.active(f.mask, op)
         stride = None if stride_id is None else scoped.uniform(f.mask, f.values[stride_id], "Stride", op)
-        whole = np.zeros((scoped.instances.count, *result.matrix.shape), result.matrix.component)
+        count = scoped.instances.count
+        whole = None
         for part in _parts(c, f, pointer_id, storage, scoped, active, pointee.itemsize * components, op):
             strides = None if stride is None else stride[part.instances]
             _track(f, scoped, part, result.matrix, layout, strides, pointee, components, False, op)
             loaded = matrix_memory.load_matrix(
                 part.memory, result.matrix, layout=layout, stride=strides, element_offset=part.element,
                 pointee=pointee, pointee_components=components, strict=f.inv.strict)
+            if whole is None and part.instances.size == count:      # every instance, in order (flatnonzero)
+                whole = loaded.values
+                continue
+            if whole is None:
+                whole = np.zeros((count, *result.matrix.shape), result.matrix.component)
             whole[part.instances] = loaded.values
+        if whole is None:
+            whole = np.zeros((count, *result.matrix.shape), result.matrix.component)
         return scoped.scatter(CoopMatrix(result.matrix, whole))
     return guarded(c, compute)
 

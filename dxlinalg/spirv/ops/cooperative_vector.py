@@ -190,10 +190,8 @@ def resolve(f: Frame, c: InstructionContext, operand: ArrayOperand) -> list[_Par
     assert isinstance(value, MemoryPointer)
     region = value.region
     if region.shared is not None:          # Workgroup memory: offsets count from each lane's group's memory
-        assert region.lane_base is not None
-        pointer = coopvec.ArrayPointer(buffer_range(region), StorageClass.Workgroup,
-                                       lane_offsets(value.offsets - region.lane_base), region.shared.size,
-                                       region.shared)
+        pointer = coopvec.ArrayPointer(buffer_range(region), StorageClass.Workgroup, lane_offsets(value.offsets),
+                                       region.shared.size, region.shared)
     else:
         pointer = coopvec.ArrayPointer(buffer_range(region), StorageClass(operand.storage), lane_offsets(value.offsets))
     return [(f.mask, pointer)]

@@ -338,8 +338,8 @@ def _uniform_index(f: Frame, step: Step) -> int | None:
 def _index(f: Frame, step: Step, c: InstructionContext) -> np.ndarray:
     raw = f.values[step.index_id]
     index = raw.view(signed(raw.dtype)).astype(np.int64)
-    if step.length is not None and f.inv.strict:
-        report(c, f, (index < 0) | (index >= step.length),
+    if step.length is not None and f.inv.strict:          # below 0 or from the length on, in one comparison
+        report(c, f, index.view(np.uint64) >= np.uint64(step.length),
                lambda lane: f"index {first(index, lane)} (lane {lane}) is outside an array of {step.length} "
                             f"elements: undefined")
     return index
@@ -371,19 +371,35 @@ def _memory_chain(c: InstructionContext, steps: list[Step]) -> Any:
         return parts, current
 
     def walk(f: Frame, offsets: np.ndarray, layout: Layout) -> tuple[np.ndarray, Layout]:
+        """offsets + every step's bytes, in wrapping int64: the steps the same on every lane summed as one
+        number, the per-lane ones into one fresh array (in place), the base added last (one pass when it is
+        one value, as a variable's pointer is)."""
         parts, final = plan(layout)
+        constant = np.int64(0)
+        lanes: np.ndarray | None = None
         for amount, step in parts:
             if step is None:
-                if amount:
-                    offsets = offsets + amount
+                constant = constant + np.int64(amount)
                 continue
             uniform = _uniform_index(f, step)
             if uniform is not None:
-                offsets = offsets + uniform * amount
-            else:
-                offsets = offsets + _index(f, step, c) * amount
-        return offsets, final
+                constant = constant + np.int64(uniform * amount)
+                continue
+            term = _index(f, step, c)                     # a fresh int64 array
+            np.multiply(term, amount, out=term)
+            lanes = term if lanes is None else _add(lanes, term)
+        if lanes is None:
+            return (offsets + constant if constant else offsets), final
+        if offsets.shape[0] == 1:
+            return np.add(lanes, offsets[0] + constant, out=lanes), final
+        lanes = _add(lanes, offsets)
+        return (np.add(lanes, constant, out=lanes) if constant else lanes), final
     return walk
+
+
+def _add(fresh: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """fresh + other, into `fresh` (an array the caller made) where the shapes agree."""
+    return np.add(fresh, other, out=fresh) if fresh.shape == other.shape else fresh + other
 
 
 def _logical_chain(c: InstructionContext, steps: list[Step]) -> Any:

@@ -500,9 +500,9 @@ def instance_memories(c: InstructionContext, f: Frame, scoped: Scoped, pointer_i
         in_buffer = scoped.uniform(f.mask, offsets, "Pointer", op)
         return [Memory(buffer_range(region), chosen, in_buffer[chosen])]
     shared = region.shared
-    if shared is None or region.lane_base is None:
+    if shared is None:
         raise DxLinalgError(f"{op}: the Workgroup pointer has no groupshared memory behind it")
-    in_group = scoped.uniform(f.mask, offsets - region.lane_base, "Pointer", op)
+    in_group = scoped.uniform(f.mask, offsets, "Pointer", op)
     groups = scoped.instances.group_of_instance[chosen]
     memories = []
     for group in np.unique(groups):
