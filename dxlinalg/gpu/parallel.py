@@ -45,7 +45,7 @@ from typing import Protocol
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.buffer_accesses import BufferAccessLog, RangeResult
+from dxlinalg.gpu.buffer_accesses import BufferAccessLog, ByteSet, RangeResult
 from dxlinalg.memory.address_space import Buffer
 
 JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
@@ -139,7 +139,10 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     for result in results:
         for number, (where, values) in result.writes.items():
             target = roots[number].reshape(-1).view(np.uint8)[where.start: where.start + where.count]
-            target[where.mask()] = values
+            if where.dense:
+                target[:] = values
+            else:
+                target[where.mask()] = values
     for number, buffer in enumerate(buffers):
         if buffer is not None and any(number in result.writes for result in results):
             buffer.mark_written()
@@ -363,15 +366,23 @@ def _mergeable(results: list[RangeResult], strict: bool, roots: list[np.ndarray]
             return False
         for number, reads in result.reads.items():
             before = written.get(number)
-            if before is not None and before[reads.start: reads.start + reads.count][reads.mask()].any():
+            if before is not None and _any_in(before, reads):
                 return False
         for number, (where, _) in result.writes.items():
             mask = written.get(number)
             if mask is None:
                 mask = written[number] = np.zeros(roots[number].nbytes, bool)
-            span = mask[where.start: where.start + where.count]
-            stored = where.mask()
-            if strict and span[stored].any():
+            if strict and _any_in(mask, where):
                 return False
-            span |= stored
+            span = mask[where.start: where.start + where.count]
+            if where.dense:
+                span[:] = True
+            else:
+                span |= where.mask()
     return True
+
+
+def _any_in(mask: np.ndarray, where: ByteSet) -> bool:
+    """Whether any byte of the set is set in the buffer-long bool mask."""
+    span = mask[where.start: where.start + where.count]
+    return bool(span.any() if where.dense else span[where.mask()].any())
