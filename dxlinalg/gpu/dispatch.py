@@ -13,6 +13,8 @@ processes (`dxlinalg.gpu.parallel`), with results equal to the serial run's byte
 from __future__ import annotations
 
 import dataclasses
+import pickle
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -98,15 +100,34 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     work = _ShaderWork(shader, views, groups, prof, strict, groups_per_chunk)  # type: ignore[arg-type]
     summary = DispatchSummary(groups, total_groups * per_group, -(-total_groups // groups_per_chunk),  # type: ignore
                               groups_per_chunk, prof.wave_size)
-    workers = parallel.jobs_for(workers, total_groups, per_group)
+    cost = _cost_key(shader, prof, strict, groups_per_chunk)
+    workers = parallel.jobs_for(workers, total_groups, per_group, parallel.estimated_seconds(cost, total_groups))
     if workers > 1 and (pool is not None or fork_available()):
         plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
                             per_group, strict)
         if run_in_parallel(plan, workers, pool):
             return summary
     log = BufferAccessLog(groups, per_group, races=True, record=False) if strict else None  # type: ignore[arg-type]
+    start = time.perf_counter()
     work.run_groups(0, total_groups, log)
+    parallel.note_cost(cost, time.perf_counter() - start, total_groups)
     return summary
+
+
+def _cost_key(shader: ComputeShader, profile: DeviceProfile, strict: bool, groups_per_chunk: int) -> object:
+    """What names a dispatch's work per workgroup for the size threshold (`parallel.estimated_seconds`): the
+    shader's `cost_key` where its function has one (a SPIR-V entry point: its compiled program), else the recipe
+    of a `shader_factory` shader (a new object per call), else the function; with the chunking and mode."""
+    identity = getattr(shader.function, "cost_key", None)
+    recipe = shader.__dict__.get("_recipe")
+    if identity is None and recipe is not None:
+        try:
+            identity = pickle.dumps(recipe)
+        except Exception:           # unpicklable arguments: the function names it (a new key per call)
+            identity = None
+    if identity is None:
+        identity = shader.function
+    return (identity, shader.numthreads, profile.name, strict, groups_per_chunk)
 
 
 @dataclass
