@@ -154,17 +154,29 @@ def run(quick: bool) -> list[dict[str, object]]:
         with jobs(1):
             expected = execute()                 # warm caches (decoded matrices, the compiled module)
         best = dict.fromkeys(counts, float("inf"))
+        paths: dict[int, str] = {}
         for _ in range(REPEATS[quick]):
             for count in counts:
+                parallel.outcomes.clear()
+                parallel.spread.clear()
                 with jobs(count):
                     best[count] = min(best[count], best_time(execute, 1))
                     if execute().tobytes() != expected.tobytes():
                         raise AssertionError(f"P1 {name}: {count} jobs do not give the serial run's bytes")
+                paths[count] = path_taken()
         for count in counts:
             speedup = best[1] / best[count]
             rows.append({
                 "name": f"{name}, {count} jobs: {speedup:.2f}x faster than 1 job", "seconds": best[count],
                 "baseline_seconds": best[1], "ratio": speedup / count, "jobs": count, "speedup": speedup,
                 "notes": f"{name} with $DXLINALG_JOBS={count}, best of {REPEATS[quick]} interleaved; ratio = speed-up "
-                         f"/ jobs on {os.cpu_count()} cores"})
+                         f"/ jobs on {os.cpu_count()} cores; {paths[count]}"})
     return rows
+
+
+def path_taken() -> str:
+    """How the last repeat's dispatches ran: merged or serial, and into how many ranges they were cut."""
+    if not parallel.outcomes:
+        return "serial (under the size threshold)"
+    ranges = ", ".join(f"{cut} ranges x{times}" for cut, times in sorted(parallel.spread.items()))
+    return ", ".join(f"{what} x{times}" for what, times in sorted(parallel.outcomes.items())) + f" ({ranges})"

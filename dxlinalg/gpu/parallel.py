@@ -53,6 +53,8 @@ JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 #: How parallel dispatches ended, for tests and benchmarks: "merged" (ranges applied in workgroup order) or
 #: "serial" (a range's result could differ from the serial run's, which ran instead).
 outcomes: Counter[str] = Counter()
+#: How many ranges the parallel dispatches were cut into (range count -> dispatches), for benchmarks.
+spread: Counter[int] = Counter()
 #: A dispatch whose work has not been measured yet: every worker gets at least this many invocations (one of
 #: fewer than twice this runs serially; measured, docs/performance.md "Parallel dispatch").
 MIN_INVOCATIONS_PER_JOB = 16384
@@ -156,6 +158,7 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
         return False
     payload = (plan, roots)
     cuts = ranges(plan.groups, jobs)
+    spread[len(cuts)] += 1
     if executor is not None:
         results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
     else:
