@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         scaling.ROWS = [part.strip() for part in args.rows.split(",") if part.strip()]
     settings = [f"{name}={os.environ[name]}" for name in BLAS_THREAD_VARIABLES if os.environ.get(name)]
     command = " ".join([*settings, "python -m benchmarks", *argv])
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     retained = not args.default_malloc and retain_freed_memory()
     allocator = "glibc, freed memory retained (mmap threshold 32 MiB)" if retained else "malloc defaults"
 

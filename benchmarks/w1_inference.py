@@ -20,7 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from benchmarks.timing import best_time
-from d3d12api import D3D12_COMMAND_LIST_TYPE_DIRECT, ID3D12GraphicsCommandList, ThrowIfFailed
+from d3d12api import (
+    D3D12_COMMAND_LIST_TYPE_DIRECT,
+    ID3D12GraphicsCommandList,
+    ThrowIfFailed,
+)
 from dxlinalg.gpu.scratch import scratch_bytes
 from shaders.host_helpers import GpuContext
 from shaders.mlp_inference import InferencePass, prepare_variant

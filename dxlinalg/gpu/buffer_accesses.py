@@ -103,6 +103,8 @@ class RangeResult:
     writes: dict[int, tuple[ByteSet, np.ndarray]] = field(default_factory=dict)   # bytes and their final values
     reads: dict[int, ByteSet] = field(default_factory=dict)
     whole_reads: set[int] = field(default_factory=set)                            # read without naming the bytes
+    seconds: float = 0.0                          # running and logging the workgroups, in the worker
+    setup_seconds: float = 0.0                    # getting the range's memory before that
 
 
 class BufferAccessLog:

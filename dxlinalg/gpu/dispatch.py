@@ -27,6 +27,13 @@ from dxlinalg.gpu.buffer_accesses import BufferAccessLog
 from dxlinalg.gpu.context import DispatchState, ExecutionContext, LaneGeometry, activate
 from dxlinalg.gpu.groupshared import GroupSharedMemory, check_groupshared_size
 from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
+from dxlinalg.gpu.parallel import (
+    ParallelPlan,
+    check_executor,
+    fork_available,
+    requested_jobs,
+    run_in_parallel,
+)
 from dxlinalg.gpu.resources import (
     ByteAddressBufferView,
     RootConstants,
@@ -36,7 +43,6 @@ from dxlinalg.gpu.resources import (
     resolve_handle,
     root_constant_values,
 )
-from dxlinalg.gpu.parallel import ParallelPlan, check_executor, fork_available, requested_jobs, run_in_parallel
 from dxlinalg.gpu.shader import ComputeShader
 from dxlinalg.memory.address_space import Buffer
 from dxlinalg.profile.model import DeviceProfile

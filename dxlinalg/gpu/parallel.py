@@ -20,10 +20,15 @@ before every range is checked) whenever the ranges' results could differ from it
 Only the Executor protocol is used (`submit` and `Future.result`), so the standard pools, Dask's
 `Client.get_executor()` or Ray's executors plug in. By default the ranges run on workers kept across dispatches
 (`worker_pool`: forked once, max(cores, jobs) of them; jobs = `DXLINALG_JOBS`, else `os.cpu_count()`), each
-dispatch pickled once into a file in /dev/shm that every worker reads into its own memory; a dispatch that does
-not pickle (a shader defined inside a function) runs in children forked for it (`ForkExecutor`), which inherit
-the work. Other executors get the work as an argument (a thread pool shares it, and each task copies it; a
-process pool pickles it: Dask and Ray pickle closures too).
+dispatch written once into a file in /dev/shm (`write_dispatch`: a pickle whose arrays lie out of band) that every
+worker maps copy-on-write (`read_dispatch`: no copy of the memory; a read-only mapping of the same file keeps its
+bytes before the range); a dispatch that does not pickle (a shader defined inside a function) runs in children
+forked for it (`ForkExecutor`), which inherit the work. Other executors get the work as an argument (a thread
+pool shares it, and each task copies it; a process pool pickles it: Dask and Ray pickle closures too).
+
+How many jobs (`jobs_for`): once a dispatch's work has run serially, its measured time per workgroup
+(`note_cost`, keyed by the caller on what names the work) gives each job at least MIN_SECONDS_PER_JOB of it;
+before that, at least MIN_INVOCATIONS_PER_JOB invocations.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import multiprocessing
 import os
 import pickle
 import tempfile
+import time
 import warnings
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
@@ -55,6 +61,11 @@ JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 outcomes: Counter[str] = Counter()
 #: How many ranges the parallel dispatches were cut into (range count -> dispatches), for benchmarks.
 spread: Counter[int] = Counter()
+#: Where the last merged parallel dispatch's time went (seconds), for benchmarks: "start" (the parent, until the
+#: ranges were handed over), "wait" (until every range's result was back), "merge" (checking and applying), and
+#: over the ranges, "slowest"/"mean" range in its worker (running the workgroups and logging) and "setup" (the
+#: largest time a worker took to get its range's memory before running it).
+last_timing: dict[str, float] = {}
 #: A dispatch whose work has not been measured yet: every worker gets at least this many invocations (one of
 #: fewer than twice this runs serially; measured, docs/performance.md "Parallel dispatch").
 MIN_INVOCATIONS_PER_JOB = 16384
@@ -159,10 +170,12 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     payload = (plan, roots)
     cuts = ranges(plan.groups, jobs)
     spread[len(cuts)] += 1
+    clock = [time.perf_counter()]
     if executor is not None:
         results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
     else:
-        results = _run_pooled(payload, cuts, jobs)
+        results = _run_pooled(payload, cuts, jobs, clock)
+    clock.append(time.perf_counter())
     if results is None or not _mergeable(results, plan.strict, roots):
         outcomes["serial"] += 1
         return False
@@ -177,6 +190,11 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     for number, buffer in enumerate(buffers):
         if buffer is not None and any(number in result.writes for result in results):
             buffer.mark_written()
+    handed = clock[1] if len(clock) > 2 else clock[0]
+    last_timing.clear()
+    last_timing.update(start=handed - clock[0], wait=clock[-1] - handed, merge=time.perf_counter() - clock[-1],
+                       slowest=max(r.seconds for r in results), mean=sum(r.seconds for r in results) / len(results),
+                       setup=max(r.setup_seconds for r in results))
     return True
 
 
@@ -199,12 +217,15 @@ def _run_logged(plan: ParallelPlan, work: GroupWork, private: list[np.ndarray], 
                 before: list[np.ndarray] | None = None) -> RangeResult:
     if before is None:
         before = [root.reshape(-1).view(np.uint8).copy() for root in private]
+    started = time.perf_counter()
     log = BufferAccessLog(plan.grid, plan.threads_per_group, races=plan.strict, record=True, roots=private)
     try:
         work.run_groups(first, count, log)
     except Exception as error:          # the serial rerun raises it (or the first workgroup's error) exactly
         return RangeResult(first, failed=f"{type(error).__name__}: {error}")
-    return log.range_result(first, before)
+    result = log.range_result(first, before)
+    result.seconds = time.perf_counter() - started
+    return result
 
 
 def _aliased(roots: list[np.ndarray]) -> bool:
@@ -339,7 +360,7 @@ def worker_pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
-                jobs: int) -> list[RangeResult] | None:
+                jobs: int, clock: list[float] | None = None) -> list[RangeResult] | None:
     """The default executor: the kept workers, given the dispatch written once into a file in shared memory
     (`write_dispatch`; each maps it copy-on-write). A dispatch that does not pickle (a shader defined inside a
     function) runs in children forked for it instead."""
@@ -356,6 +377,8 @@ def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             pool = worker_pool(jobs)
             futures = [pool.submit(_run_from_file, path, first, count, blas) for first, count in cuts]
+        if clock is not None:
+            clock.append(time.perf_counter())
         for future in futures:
             if future.exception() is not None:    # e.g. a shader defined after the workers were forked
                 return _run_forked(payload, cuts, jobs)
@@ -411,10 +434,15 @@ def read_dispatch(path: str) -> tuple[object, np.ndarray, int]:
 
 def _run_from_file(path: str, first: int, count: int, blas_threads: int) -> RangeResult:
     """A kept worker's task: map the dispatch (a private copy-on-write copy) and run one range of it."""
+    started = time.perf_counter()
     limit_blas_threads(blas_threads)
     payload, original, base = read_dispatch(path)
     plan, roots = payload  # type: ignore[misc]
-    return _run_logged(plan, plan.work, roots, first, count, _before_from(roots, original, base))
+    before = _before_from(roots, original, base)
+    setup = time.perf_counter() - started
+    result = _run_logged(plan, plan.work, roots, first, count, before)
+    result.setup_seconds = setup
+    return result
 
 
 def _before_from(roots: list[np.ndarray], original: np.ndarray, base: int) -> list[np.ndarray]:

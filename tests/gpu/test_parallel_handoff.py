@@ -14,7 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.gpu import RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, parallel, run_dispatch
+from dxlinalg.gpu import (
+    RWByteAddressBuffer,
+    SV_DispatchThreadID,
+    compute_shader,
+    parallel,
+    run_dispatch,
+)
 from dxlinalg.gpu.buffer_accesses import ByteSet, changed_bytes, set_span
 from dxlinalg.memory.address_space import AddressSpace
 from dxlinalg.spirv import run
@@ -148,3 +154,22 @@ def test_a_spirv_module_and_a_factory_shader_keep_their_measurement_from_one_cal
         _cost_key(gemm_shader(F16, 32, 16, 16, 16), profile, True, 4)
     assert _cost_key(gemm_shader(F16, 32, 16, 16, 16), profile, True, 4) != \
         _cost_key(gemm_shader(F16, 32, 32, 16, 16), profile, True, 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_row_stable_product_gives_each_row_the_same_bits_in_any_batch(data: st.DataObject) -> None:
+    """Against the rows multiplied in one fixed batch: any run of rows, any length, gives the same bits (plain
+    `x @ w` does not: OpenBLAS multiplies small products of a narrow w with other kernels)."""
+    from dxlinalg.linalg.fast.row_stable import ROWS, row_stable_matmul
+    k, m = data.draw(st.sampled_from([(16, 64), (64, 3), (64, 16), (32, 3)]))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    x = rng.standard_normal((3 * ROWS, k)).astype(np.float32)
+    w = rng.standard_normal((k, m)).astype(np.float32)
+    whole = row_stable_matmul(x, w)
+    assert np.allclose(whole, x.astype(np.float64) @ w.astype(np.float64), rtol=1e-4, atol=1e-4)
+    start = data.draw(st.integers(0, x.shape[0] - 1))
+    stop = data.draw(st.integers(start + 1, x.shape[0]))
+    assert np.array_equal(row_stable_matmul(x[start:stop], w), whole[start:stop])
+    strided = np.empty((stop - start, 2 * m), np.float32)[:, ::2]
+    assert np.array_equal(row_stable_matmul(x[start:stop], w, out=strided), whole[start:stop])
