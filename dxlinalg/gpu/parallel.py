@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import pickle
 import tempfile
+import threading
 import time
 import warnings
 from collections import Counter, OrderedDict
@@ -76,6 +77,7 @@ MIN_SECONDS_PER_JOB = 0.01
 #: Serial seconds per workgroup, by `cost_key`, from the last serial run (bounded: oldest forgotten first).
 _costs: OrderedDict[object, float] = OrderedDict()
 _MAX_COSTS = 512
+_costs_lock = threading.Lock()          # dispatches may run on several threads
 
 
 def jobs_for(requested: int, groups: int, threads_per_group: int, seconds: float | None = None) -> int:
@@ -90,17 +92,19 @@ def jobs_for(requested: int, groups: int, threads_per_group: int, seconds: float
 
 def estimated_seconds(key: object, groups: int) -> float | None:
     """The serial time of `groups` workgroups of the work `key` names, from its last serial run; None if unmeasured."""
-    per_group = _costs.get(key)
+    with _costs_lock:
+        per_group = _costs.get(key)
     return None if per_group is None else per_group * groups
 
 
 def note_cost(key: object, seconds: float, groups: int) -> None:
     """Remember a serial run's time per workgroup for the work `key` names."""
     if groups > 0:
-        _costs[key] = seconds / groups
-        _costs.move_to_end(key)
-        while len(_costs) > _MAX_COSTS:
-            _costs.popitem(last=False)
+        with _costs_lock:
+            _costs[key] = seconds / groups
+            _costs.move_to_end(key)
+            while len(_costs) > _MAX_COSTS:
+                _costs.popitem(last=False)
 
 
 class GroupWork(Protocol):
