@@ -148,7 +148,7 @@ class _ShaderWork:
     groups_per_chunk: int
 
     def run_groups(self, first_group: int, count: int, log: BufferAccessLog | None) -> None:
-        state = DispatchState(accesses=log)
+        state = DispatchState(accesses=log, product_rows=product_rows(self.grid, self.shader.threads_per_group))
         for first in range(first_group, first_group + count, self.groups_per_chunk):
             chunk = min(self.groups_per_chunk, first_group + count - first)
             geometry = _geometry(first, chunk, self.grid, self.shader.numthreads, self.profile.wave_size)
@@ -160,6 +160,18 @@ class _ShaderWork:
                     self.shader.function(**self.views, **_groupshared_arrays(self.shader, ctx))
                 finally:
                     ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
+
+
+#: Rows of a dispatch's float matrix products (`DispatchState.product_rows`), where it has that many lanes.
+PRODUCT_ROWS = 8192
+
+
+def product_rows(grid: tuple[int, int, int], threads_per_group: int) -> int:
+    """The rows of the dispatch's float matrix products: PRODUCT_ROWS (a default chunk's lanes, so such a chunk is
+    one product), or for a smaller dispatch its lanes rounded up to a power of two (it pads little). It depends on
+    the dispatch alone, not on the chunking or a parallel range, so neither changes a lane's sums."""
+    lanes = grid[0] * grid[1] * grid[2] * threads_per_group
+    return min(PRODUCT_ROWS, 1 << max(0, lanes - 1).bit_length())
 
 
 def _bound_memory(views: Mapping[str, object]) -> list[Buffer | np.ndarray]:

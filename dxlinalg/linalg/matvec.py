@@ -166,11 +166,12 @@ def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: i
         groups = _offset_groups(offsets, loading)
         if len(groups) == 1 and isinstance(groups[0][1], slice):   # uniform matrix, every lane loads it
             operand = MATRIX_CACHE.prepared(rng, groups[0][0], desc, ctx.profile, transpose, dtype).transposed
-            return row_stable_matmul(x, operand, out=scratch("matvec.accumulator", (ctx.lanes, m), dtype))
+            return row_stable_matmul(x, operand, ctx.state.product_rows,
+                                     out=scratch("matvec.accumulator", (ctx.lanes, m), dtype))
         out = np.zeros((ctx.lanes, m), dtype)
         for offset, lanes in groups:
             operand = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, dtype).transposed
-            out[lanes] = row_stable_matmul(x[lanes], operand)
+            out[lanes] = row_stable_matmul(x[lanes], operand, ctx.state.product_rows)
         return out
     groups = _offset_groups(offsets, loading)
     out = None if len(groups) == 1 and isinstance(groups[0][1], slice) else np.zeros((ctx.lanes, m), np.int64)

@@ -161,15 +161,42 @@ def test_a_spirv_module_and_a_factory_shader_keep_their_measurement_from_one_cal
 def test_a_row_stable_product_gives_each_row_the_same_bits_in_any_batch(data: st.DataObject) -> None:
     """Against the rows multiplied in one fixed batch: any run of rows, any length, gives the same bits (plain
     `x @ w` does not: OpenBLAS multiplies small products of a narrow w with other kernels)."""
-    from dxlinalg.linalg.fast.row_stable import ROWS, row_stable_matmul
+    from dxlinalg.linalg.fast.row_stable import row_stable_matmul
+    rows = data.draw(st.sampled_from([64, 1024, 8192]))
     k, m = data.draw(st.sampled_from([(16, 64), (64, 3), (64, 16), (32, 3)]))
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
-    x = rng.standard_normal((3 * ROWS, k)).astype(np.float32)
+    x = rng.standard_normal((3 * rows, k)).astype(np.float32)
     w = rng.standard_normal((k, m)).astype(np.float32)
-    whole = row_stable_matmul(x, w)
+    whole = row_stable_matmul(x, w, rows)
     assert np.allclose(whole, x.astype(np.float64) @ w.astype(np.float64), rtol=1e-4, atol=1e-4)
     start = data.draw(st.integers(0, x.shape[0] - 1))
     stop = data.draw(st.integers(start + 1, x.shape[0]))
-    assert np.array_equal(row_stable_matmul(x[start:stop], w), whole[start:stop])
+    assert np.array_equal(row_stable_matmul(x[start:stop], w, rows), whole[start:stop])
     strided = np.empty((stop - start, 2 * m), np.float32)[:, ::2]
-    assert np.array_equal(row_stable_matmul(x[start:stop], w, out=strided), whole[start:stop])
+    assert np.array_equal(row_stable_matmul(x[start:stop], w, rows, out=strided), whole[start:stop])
+
+
+def test_a_dispatch_fixes_its_product_rows_for_every_chunk_and_range() -> None:
+    from dxlinalg.gpu.dispatch import product_rows
+    assert product_rows((4096, 1, 1), 64) == 8192               # W1 512 x 512: a default chunk's lanes
+    assert product_rows((1, 1, 1), 64) == 64                    # a smaller dispatch: its lanes
+    assert product_rows((3, 1, 1), 64) == 256                   # rounded up to a power of two
+    assert product_rows((1, 1, 1), 1) == 1
+
+
+def test_the_mlp_frame_gives_the_same_bytes_in_any_chunking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """W1's frame (a float MatVec path ending in a 64 x 3 layer): 4,096- and 8,192-lane chunks gave 15 pixels of
+    different bits before the products were cut in fixed rows; as parallel ranges cut chunks, both must agree."""
+    import dxlinalg.gpu.dispatch as dispatch
+    from shaders.host_helpers import GpuContext
+    from shaders.mlp_inference import prepare_variant
+    from shaders.mlp_model import random_weights
+    from benchmarks.w1_inference import record_frame
+    monkeypatch.setenv("DXLINALG_JOBS", "1")
+    frame = record_frame(GpuContext("reference"), "fp16", random_weights(), 128, 128)
+    images = []
+    for lanes in (8192, 4096):
+        monkeypatch.setitem(dispatch.run_dispatch.__kwdefaults__, "max_lanes_per_chunk", lanes)
+        frame.execute()
+        images.append(frame.image().copy())
+    assert np.array_equal(images[0], images[1])
