@@ -188,10 +188,10 @@ def test_the_mlp_frame_gives_the_same_bytes_in_any_chunking(monkeypatch: pytest.
     """W1's frame (a float MatVec path ending in a 64 x 3 layer): 4,096- and 8,192-lane chunks gave 15 pixels of
     different bits before the products were cut in fixed rows; as parallel ranges cut chunks, both must agree."""
     import dxlinalg.gpu.dispatch as dispatch
+    from benchmarks.w1_inference import record_frame
     from shaders.host_helpers import GpuContext
     from shaders.mlp_inference import prepare_variant
     from shaders.mlp_model import random_weights
-    from benchmarks.w1_inference import record_frame
     monkeypatch.setenv("DXLINALG_JOBS", "1")
     frame = record_frame(GpuContext("reference"), "fp16", random_weights(), 128, 128)
     images = []

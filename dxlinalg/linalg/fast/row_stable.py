@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+
 def row_stable_matmul(x: np.ndarray, w: np.ndarray, rows: int | None,
                       out: np.ndarray | None = None) -> np.ndarray:
     """x @ w for float (n, k) x and (k, m) w, each row computed in a (rows, k) @ (k, m) product (None: one
