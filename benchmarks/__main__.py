@@ -1,6 +1,6 @@
 """Run the registered workloads, print one table of ratios measured in the same run, write JSON.
 
-    python -m benchmarks [--quick] [--json FILE] [--only W1,W4] [--jobs 1,2,4,8,16]
+    python -m benchmarks [--quick] [--json FILE] [--only W1,W4] [--jobs 1,2,4,8,16] [--rows W1,L2]
 
 Goals are reported, never enforced: the exit status is non-zero only when a workload fails to run.
 """
@@ -128,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
                              "for both sides of every ratio; see dxlinalg.memory.host_allocator)")
     parser.add_argument("--jobs", metavar="1,2,4", help="worker counts of the P1 scaling rows (default: powers of "
                                                           "two up to the core count, and the core count)")
+    parser.add_argument("--rows", metavar="W1,L2", help="rows of the P1 scaling benchmark to run (default: all: "
+                                                        "W1, S1, W5, C2, L1, L2, L3)")
     args = parser.parse_args(argv)
     try:
         workloads = select(args.only)
@@ -142,9 +144,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--jobs {args.jobs!r}: give positive worker counts separated by commas, e.g. 1,2,4")
         import benchmarks.p1_parallel_scaling as scaling
         scaling.JOB_COUNTS = sorted(set(counts) | {1})
+    if args.rows is not None:
+        import benchmarks.p1_parallel_scaling as scaling
+        scaling.ROWS = [part.strip() for part in args.rows.split(",") if part.strip()]
     settings = [f"{name}={os.environ[name]}" for name in BLAS_THREAD_VARIABLES if os.environ.get(name)]
     command = " ".join([*settings, "python -m benchmarks", *argv])
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     retained = not args.default_malloc and retain_freed_memory()
     allocator = "glibc, freed memory retained (mmap threshold 32 MiB)" if retained else "malloc defaults"
 

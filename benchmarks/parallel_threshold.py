@@ -1,10 +1,11 @@
 """Where a parallel dispatch starts to pay: W1 frames of 2^10 to 2^18 threads, serial against N jobs.
 
-`dxlinalg.gpu.parallel.MIN_INVOCATIONS_PER_JOB` is the smallest share of a dispatch a worker gets (a smaller
-dispatch uses fewer workers, or runs serially). This script lowers it to 1 and times, with one job and with N,
+`dxlinalg.gpu.parallel.MIN_SECONDS_PER_JOB` is the smallest share of a dispatch's measured serial time a worker
+gets (`MIN_INVOCATIONS_PER_JOB` its smallest share of invocations until the shader has been measured); a smaller
+dispatch uses fewer workers, or runs serially. This script lowers both to nothing and times, with one job and with N,
 interleaved, best of a few: the inference sample's FP16 frame (W1, a heavy Python shader) and a one-line copy
 shader (the lightest) at 2^10 .. 2^18 threads, then C2's GEMM and W5's compiled module at two sizes each. The
-share where W1 gains is the threshold.
+serial time per job where a dispatch starts to gain is the threshold.
 
     python -m benchmarks.parallel_threshold [--jobs N]
 """
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker count to compare (default: cores)")
     args = parser.parse_args(argv)
     parallel.MIN_INVOCATIONS_PER_JOB = 1
+    parallel.MIN_SECONDS_PER_JOB = 0
     weights = random_weights()
     print(f"python -m benchmarks.parallel_threshold --jobs {args.jobs}  ({os.cpu_count()} cores)")
     print(f"{'threads':>9}  {'shader':<7} {'1 job':>10} {f'{args.jobs} jobs':>10}  speed-up")

@@ -2,7 +2,7 @@
 
 Each size is W1's measurement (`benchmarks.w1_inference.measure`) on an image of 2^n pixels: the
 recorded Dispatch against the bare numpy float32 chain of the same size, interleaved. Memory is the
-tracemalloc peak of one ExecuteCommandLists: the dispatch runs in chunks of whole thread groups
+tracemalloc peak of one ExecuteCommandLists with one job: the dispatch runs in chunks of whole thread groups
 (`dxlinalg.gpu.DEFAULT_MAX_LANES_PER_CHUNK` lanes), so its peak should not grow with the thread
 count, while the numpy chain's grows linearly (its peak is reported beside it).
 
@@ -38,7 +38,7 @@ def run(quick: bool) -> list[dict[str, object]]:
             "seconds_per_thread": m.seconds / m.threads, "dispatch_peak_bytes": m.dispatch_peak,
             "chain_peak_bytes": m.chain_peak, "scratch_bytes": m.scratch,
             "notes": (f"{m.seconds / m.threads * 1e9:.0f} ns/thread ({width} x {height} image, chunks of "
-                      f"{DEFAULT_MAX_LANES_PER_CHUNK} lanes); peak traced memory of the dispatch "
+                      f"{DEFAULT_MAX_LANES_PER_CHUNK} lanes); peak traced memory of the dispatch (one job) "
                       f"{mib(m.dispatch_peak)} (+ {mib(m.scratch)} reused scratch), of the numpy chain "
                       f"{mib(m.chain_peak)}; best of {REPEATS[quick]} interleaved"),
         })

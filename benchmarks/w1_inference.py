@@ -13,13 +13,18 @@ interleaved (best of N each), so load from other processes hits both.
 
 from __future__ import annotations
 
+import os
 import tracemalloc
 from dataclasses import dataclass
 
 import numpy as np
 
 from benchmarks.timing import best_time
-from d3d12api import D3D12_COMMAND_LIST_TYPE_DIRECT, ID3D12GraphicsCommandList, ThrowIfFailed
+from d3d12api import (
+    D3D12_COMMAND_LIST_TYPE_DIRECT,
+    ID3D12GraphicsCommandList,
+    ThrowIfFailed,
+)
 from dxlinalg.gpu.scratch import scratch_bytes
 from dxlinalg.samples.host_helpers import GpuContext
 from dxlinalg.samples.mlp_inference import InferencePass, prepare_variant
@@ -94,6 +99,22 @@ class Measurement:
         return self.seconds / self.baseline_seconds
 
 
+def serially(function):  # type: ignore[no-untyped-def]
+    """`function` run with $DXLINALG_JOBS = 1: the dispatch's memory as its chunking bounds it (a parallel
+    dispatch also holds its ranges' written bytes until they are merged, `dxlinalg.gpu.parallel`)."""
+    def call() -> object:
+        before = os.environ.get("DXLINALG_JOBS")
+        os.environ["DXLINALG_JOBS"] = "1"
+        try:
+            return function()
+        finally:
+            if before is None:
+                del os.environ["DXLINALG_JOBS"]
+            else:
+                os.environ["DXLINALG_JOBS"] = before
+    return call
+
+
 def traced_peak(function) -> int:
     """Peak bytes traced while `function` runs (numpy reports its data buffers to tracemalloc)."""
     tracemalloc.start()
@@ -121,7 +142,7 @@ def measure(variant: str, width: int, height: int, repeats: int, profile: str = 
     if not error <= TOLERANCE[variant]:
         raise AssertionError(f"W1 {variant}: the Dispatch's image differs from the float32 chain by {error:.3g} "
                              f"(tolerance {TOLERANCE[variant]})")
-    dispatch_peak = traced_peak(recorded.execute)
+    dispatch_peak = traced_peak(serially(recorded.execute))
     chain_peak = traced_peak(lambda: bare_chain(features, matrices, biases))
     return Measurement(variant, recorded.frame.weight_type, width * height, ours, baseline, error, dispatch_peak,
                        chain_peak, scratch_bytes())
@@ -143,7 +164,7 @@ def run(quick: bool) -> list[dict[str, object]]:
             "chain_peak_bytes": m.chain_peak, "scratch_bytes": m.scratch,
             "notes": (f"ExecuteCommandLists of one recorded Dispatch ({side // 64} x {side} groups of 64), "
                       f"profile {PROFILE}, debug layer on; vs float32 chain on pre-encoded features; best of "
-                      f"{REPEATS[quick]} interleaved; max |ours - chain| {m.max_error:.2g}; peak traced memory "
+                      f"{REPEATS[quick]} interleaved; max |ours - chain| {m.max_error:.2g}; peak traced memory (one job) "
                       f"{mib(m.dispatch_peak)} (+ {mib(m.scratch)} reused scratch) vs chain {mib(m.chain_peak)}"),
         })
     return rows

@@ -28,23 +28,68 @@ RACE_RULE = "device-memory data race"
 
 @dataclass
 class ByteSet:
-    """Bytes [start, start + count) of a buffer, those set in `bits` (np.packbits of a bool mask)."""
+    """Bytes [start, start + count) of a buffer, those set in `bits` (np.packbits of a bool mask), or all of them
+    when `bits` is None (a dense run: a range's contiguous output, the common case, kept without a mask)."""
 
     start: int
     count: int
-    bits: np.ndarray
+    bits: np.ndarray | None
 
     @staticmethod
     def of(mask: np.ndarray) -> ByteSet | None:
-        if not mask.any():
+        span = set_span(mask)
+        if span is None:
             return None
-        start = int(np.argmax(mask))
-        stop = mask.shape[0] - int(np.argmax(mask[::-1]))
-        return ByteSet(start, stop - start, np.packbits(mask[start:stop]))
+        start, stop = span
+        inside = mask[start:stop]
+        return ByteSet(start, stop - start, None if bool(inside.all()) else np.packbits(inside))
+
+    @property
+    def dense(self) -> bool:
+        return self.bits is None
 
     def mask(self) -> np.ndarray:
         """(count,) bool: which of the bytes from `start` are in the set."""
-        return np.unpackbits(self.bits, count=self.count).astype(bool)
+        if self.bits is None:
+            return np.ones(self.count, bool)
+        return np.unpackbits(self.bits, count=self.count).view(bool)
+
+
+def set_span(mask: np.ndarray) -> tuple[int, int] | None:
+    """[first, last + 1) of the set bytes of a bool mask, or None: found a machine word at a time (argmax over a
+    reversed bool array is slow)."""
+    whole = mask.shape[0] - mask.shape[0] % 8
+    words = np.flatnonzero(mask[:whole].view(np.uint64))
+    tail = np.flatnonzero(mask[whole:])
+    if words.size == 0 and tail.size == 0:
+        return None
+    if words.size:
+        low = int(words[0]) * 8
+        start = low + int(np.argmax(mask[low: low + 8]))
+    else:
+        start = whole + int(tail[0])
+    if tail.size:
+        stop = whole + int(tail[-1]) + 1
+    else:
+        high = int(words[-1]) * 8
+        stop = high + 8 - int(np.argmax(mask[high: high + 8][::-1]))
+    return start, stop
+
+
+def changed_bytes(now: np.ndarray, old: np.ndarray) -> np.ndarray | None:
+    """Bool mask of the bytes where two equal-length uint8 arrays differ, or None where none does: compared a
+    machine word at a time, bytes only inside the words that differ."""
+    whole = now.shape[0] - now.shape[0] % 8
+    words = np.flatnonzero(now[:whole].view(np.uint64) != old[:whole].view(np.uint64))
+    tail = np.flatnonzero(now[whole:] != old[whole:])
+    if words.size == 0 and tail.size == 0:
+        return None
+    mask = np.zeros(now.shape[0], bool)
+    if words.size:
+        at = (words[:, None] * 8 + np.arange(8)).reshape(-1)
+        mask[at] = now[at] != old[at]
+    mask[whole + tail] = True
+    return mask
 
 
 @dataclass
@@ -58,6 +103,8 @@ class RangeResult:
     writes: dict[int, tuple[ByteSet, np.ndarray]] = field(default_factory=dict)   # bytes and their final values
     reads: dict[int, ByteSet] = field(default_factory=dict)
     whole_reads: set[int] = field(default_factory=set)                            # read without naming the bytes
+    seconds: float = 0.0                          # running and logging the workgroups, in the worker
+    setup_seconds: float = 0.0                    # getting the range's memory before that
 
 
 class BufferAccessLog:
@@ -203,13 +250,13 @@ class BufferAccessLog:
                              whole_reads=set(self._whole_reads))
         for number, (root, old) in enumerate(zip(self._roots, before)):
             now = root.reshape(-1).view(np.uint8)
-            changed = now != old
+            changed = changed_bytes(now, old)
             written = self._written[number]
-            mask = changed if written is None else (written | changed)
-            stored = ByteSet.of(mask)
+            mask = changed if written is None else written if changed is None else (written | changed)
+            stored = None if mask is None else ByteSet.of(mask)
             if stored is not None:
-                result.writes[number] = (stored, now[stored.start: stored.start + stored.count][
-                    stored.mask()].copy())
+                values = now[stored.start: stored.start + stored.count]
+                result.writes[number] = (stored, values.copy() if stored.dense else values[stored.mask()])
             read = self._read[number]
             if read is not None and (found := ByteSet.of(read)) is not None:
                 result.reads[number] = found

@@ -67,6 +67,10 @@ class DispatchState:
 
     atomic_calls: Iterator[int] = field(default_factory=itertools.count)
     accesses: BufferAccessLog | None = None
+    #: Rows of every float matrix product over the lanes (`linalg.fast.row_stable`): one value for the whole
+    #: dispatch (`gpu.dispatch.product_rows`), so a lane's sums do not depend on how its chunk or parallel range
+    #: was cut; None (lanes outside a dispatch): as many as there are lanes.
+    product_rows: int | None = None
 
 
 class DeferredWrites(Protocol):

@@ -13,6 +13,8 @@ processes (`dxlinalg.gpu.parallel`), with results equal to the serial run's byte
 from __future__ import annotations
 
 import dataclasses
+import pickle
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -25,6 +27,13 @@ from dxlinalg.gpu.buffer_accesses import BufferAccessLog
 from dxlinalg.gpu.context import DispatchState, ExecutionContext, LaneGeometry, activate
 from dxlinalg.gpu.groupshared import GroupSharedMemory, check_groupshared_size
 from dxlinalg.gpu.groupshared_arrays import GroupSharedArray
+from dxlinalg.gpu.parallel import (
+    ParallelPlan,
+    check_executor,
+    fork_available,
+    requested_jobs,
+    run_in_parallel,
+)
 from dxlinalg.gpu.resources import (
     ByteAddressBufferView,
     RootConstants,
@@ -34,7 +43,6 @@ from dxlinalg.gpu.resources import (
     resolve_handle,
     root_constant_values,
 )
-from dxlinalg.gpu.parallel import ParallelPlan, check_executor, fork_available, requested_jobs, run_in_parallel
 from dxlinalg.gpu.shader import ComputeShader
 from dxlinalg.memory.address_space import Buffer
 from dxlinalg.profile.model import DeviceProfile
@@ -98,15 +106,34 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     work = _ShaderWork(shader, views, groups, prof, strict, groups_per_chunk)  # type: ignore[arg-type]
     summary = DispatchSummary(groups, total_groups * per_group, -(-total_groups // groups_per_chunk),  # type: ignore
                               groups_per_chunk, prof.wave_size)
-    workers = parallel.jobs_for(workers, total_groups, per_group)
+    cost = _cost_key(shader, prof, strict, groups_per_chunk)
+    workers = parallel.jobs_for(workers, total_groups, per_group, parallel.estimated_seconds(cost, total_groups))
     if workers > 1 and (pool is not None or fork_available()):
         plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
                             per_group, strict)
         if run_in_parallel(plan, workers, pool):
             return summary
     log = BufferAccessLog(groups, per_group, races=True, record=False) if strict else None  # type: ignore[arg-type]
+    start = time.perf_counter()
     work.run_groups(0, total_groups, log)
+    parallel.note_cost(cost, time.perf_counter() - start, total_groups)
     return summary
+
+
+def _cost_key(shader: ComputeShader, profile: DeviceProfile, strict: bool, groups_per_chunk: int) -> object:
+    """What names a dispatch's work per workgroup for the size threshold (`parallel.estimated_seconds`): the
+    shader's `cost_key` where its function has one (a SPIR-V entry point: its compiled program), else the recipe
+    of a `shader_factory` shader (a new object per call), else the function; with the chunking and mode."""
+    identity = getattr(shader.function, "cost_key", None)
+    recipe = shader.__dict__.get("_recipe")
+    if identity is None and recipe is not None:
+        try:
+            identity = pickle.dumps(recipe)
+        except Exception:           # unpicklable arguments: the function names it (a new key per call)
+            identity = None
+    if identity is None:
+        identity = shader.function
+    return (identity, shader.numthreads, profile.name, strict, groups_per_chunk)
 
 
 @dataclass
@@ -121,7 +148,7 @@ class _ShaderWork:
     groups_per_chunk: int
 
     def run_groups(self, first_group: int, count: int, log: BufferAccessLog | None) -> None:
-        state = DispatchState(accesses=log)
+        state = DispatchState(accesses=log, product_rows=product_rows(self.grid, self.shader.threads_per_group))
         for first in range(first_group, first_group + count, self.groups_per_chunk):
             chunk = min(self.groups_per_chunk, first_group + count - first)
             geometry = _geometry(first, chunk, self.grid, self.shader.numthreads, self.profile.wave_size)
@@ -133,6 +160,18 @@ class _ShaderWork:
                     self.shader.function(**self.views, **_groupshared_arrays(self.shader, ctx))
                 finally:
                     ctx.settle_memory()      # the chunk's held-back atomics, before the next chunk or the host reads
+
+
+#: Rows of a dispatch's float matrix products (`DispatchState.product_rows`), where it has that many lanes.
+PRODUCT_ROWS = 8192
+
+
+def product_rows(grid: tuple[int, int, int], threads_per_group: int) -> int:
+    """The rows of the dispatch's float matrix products: PRODUCT_ROWS (a default chunk's lanes, so such a chunk is
+    one product), or for a smaller dispatch its lanes rounded up to a power of two (it pads little). It depends on
+    the dispatch alone, not on the chunking or a parallel range, so neither changes a lane's sums."""
+    lanes = grid[0] * grid[1] * grid[2] * threads_per_group
+    return min(PRODUCT_ROWS, 1 << max(0, lanes - 1).bit_length())
 
 
 def _bound_memory(views: Mapping[str, object]) -> list[Buffer | np.ndarray]:

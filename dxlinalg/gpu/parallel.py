@@ -20,10 +20,15 @@ before every range is checked) whenever the ranges' results could differ from it
 Only the Executor protocol is used (`submit` and `Future.result`), so the standard pools, Dask's
 `Client.get_executor()` or Ray's executors plug in. By default the ranges run on workers kept across dispatches
 (`worker_pool`: forked once, max(cores, jobs) of them; jobs = `DXLINALG_JOBS`, else `os.cpu_count()`), each
-dispatch pickled once into a file in /dev/shm that every worker reads into its own memory; a dispatch that does
-not pickle (a shader defined inside a function) runs in children forked for it (`ForkExecutor`), which inherit
-the work. Other executors get the work as an argument (a thread pool shares it, and each task copies it; a
-process pool pickles it: Dask and Ray pickle closures too).
+dispatch written once into a file in /dev/shm (`write_dispatch`: a pickle whose arrays lie out of band) that every
+worker maps copy-on-write (`read_dispatch`: no copy of the memory; a read-only mapping of the same file keeps its
+bytes before the range); a dispatch that does not pickle (a shader defined inside a function) runs in children
+forked for it (`ForkExecutor`), which inherit the work. Other executors get the work as an argument (a thread
+pool shares it, and each task copies it; a process pool pickles it: Dask and Ray pickle closures too).
+
+How many jobs (`jobs_for`): once a dispatch's work has run serially, its measured time per workgroup
+(`note_cost`, keyed by the caller on what names the work) gives each job at least MIN_SECONDS_PER_JOB of it;
+before that, at least MIN_INVOCATIONS_PER_JOB invocations.
 """
 
 from __future__ import annotations
@@ -31,35 +36,75 @@ from __future__ import annotations
 import copy
 import ctypes
 import gc
+import mmap
 import multiprocessing
 import os
 import pickle
 import tempfile
+import threading
+import time
 import warnings
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 import numpy as np
 
 from dxlinalg.errors import InvalidArgumentError
-from dxlinalg.gpu.buffer_accesses import BufferAccessLog, RangeResult
+from dxlinalg.gpu.buffer_accesses import BufferAccessLog, ByteSet, RangeResult
 from dxlinalg.memory.address_space import Buffer
 
 JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 #: How parallel dispatches ended, for tests and benchmarks: "merged" (ranges applied in workgroup order) or
 #: "serial" (a range's result could differ from the serial run's, which ran instead).
 outcomes: Counter[str] = Counter()
-#: Every worker gets at least this many invocations (a dispatch of fewer than twice this runs serially): starting
-#: and feeding a worker costs more than a smaller share saves (measured, docs/performance.md "Parallel dispatch").
+#: How many ranges the parallel dispatches were cut into (range count -> dispatches), for benchmarks.
+spread: Counter[int] = Counter()
+#: Where the last merged parallel dispatch's time went (seconds), for benchmarks: "start" (the parent, until the
+#: ranges were handed over), "wait" (until every range's result was back), "merge" (checking and applying), and
+#: over the ranges, "slowest"/"mean" range in its worker (running the workgroups and logging) and "setup" (the
+#: largest time a worker took to get its range's memory before running it).
+last_timing: dict[str, float] = {}
+#: A dispatch whose work has not been measured yet: every worker gets at least this many invocations (one of
+#: fewer than twice this runs serially; measured, docs/performance.md "Parallel dispatch").
 MIN_INVOCATIONS_PER_JOB = 16384
+#: A dispatch whose work has been measured (an earlier serial run of the same shader): every worker gets at
+#: least this much of its serial time, in seconds, so few heavy workgroups (cooperative-matrix GEMM tiles) spread
+#: and many light ones do not (measured, docs/performance.md "The size threshold"). 0: no floor.
+MIN_SECONDS_PER_JOB = 0.01
+#: Serial seconds per workgroup, by `cost_key`, from the last serial run (bounded: oldest forgotten first).
+_costs: OrderedDict[object, float] = OrderedDict()
+_MAX_COSTS = 512
+_costs_lock = threading.Lock()          # dispatches may run on several threads
 
 
-def jobs_for(requested: int, groups: int, threads_per_group: int) -> int:
-    """How many jobs a dispatch uses: at most one per workgroup, and each with MIN_INVOCATIONS_PER_JOB or more."""
-    return max(1, min(requested, groups, groups * threads_per_group // max(1, MIN_INVOCATIONS_PER_JOB)))
+def jobs_for(requested: int, groups: int, threads_per_group: int, seconds: float | None = None) -> int:
+    """How many jobs a dispatch uses: at most one per workgroup, and each with MIN_SECONDS_PER_JOB of the
+    dispatch's estimated serial `seconds` or, where no estimate exists, MIN_INVOCATIONS_PER_JOB invocations."""
+    if seconds is None:
+        share = groups * threads_per_group // max(1, MIN_INVOCATIONS_PER_JOB)
+    else:
+        share = groups if MIN_SECONDS_PER_JOB <= 0 else int(seconds / MIN_SECONDS_PER_JOB)
+    return max(1, min(requested, groups, share))
+
+
+def estimated_seconds(key: object, groups: int) -> float | None:
+    """The serial time of `groups` workgroups of the work `key` names, from its last serial run; None if unmeasured."""
+    with _costs_lock:
+        per_group = _costs.get(key)
+    return None if per_group is None else per_group * groups
+
+
+def note_cost(key: object, seconds: float, groups: int) -> None:
+    """Remember a serial run's time per workgroup for the work `key` names."""
+    if groups > 0:
+        with _costs_lock:
+            _costs[key] = seconds / groups
+            _costs.move_to_end(key)
+            while len(_costs) > _MAX_COSTS:
+                _costs.popitem(last=False)
 
 
 class GroupWork(Protocol):
@@ -128,10 +173,13 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
         return False
     payload = (plan, roots)
     cuts = ranges(plan.groups, jobs)
+    spread[len(cuts)] += 1
+    clock = [time.perf_counter()]
     if executor is not None:
         results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
     else:
-        results = _run_pooled(payload, cuts, jobs)
+        results = _run_pooled(payload, cuts, jobs, clock)
+    clock.append(time.perf_counter())
     if results is None or not _mergeable(results, plan.strict, roots):
         outcomes["serial"] += 1
         return False
@@ -139,10 +187,18 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) ->
     for result in results:
         for number, (where, values) in result.writes.items():
             target = roots[number].reshape(-1).view(np.uint8)[where.start: where.start + where.count]
-            target[where.mask()] = values
+            if where.dense:
+                target[:] = values
+            else:
+                target[where.mask()] = values
     for number, buffer in enumerate(buffers):
         if buffer is not None and any(number in result.writes for result in results):
             buffer.mark_written()
+    handed = clock[1] if len(clock) > 2 else clock[0]
+    last_timing.clear()
+    last_timing.update(start=handed - clock[0], wait=clock[-1] - handed, merge=time.perf_counter() - clock[-1],
+                       slowest=max(r.seconds for r in results), mean=sum(r.seconds for r in results) / len(results),
+                       setup=max(r.setup_seconds for r in results))
     return True
 
 
@@ -161,15 +217,19 @@ def run_range(payload: tuple[ParallelPlan, list[np.ndarray]], first: int, count:
     return _run_logged(plan, work, private_roots, first, count)
 
 
-def _run_logged(plan: ParallelPlan, work: GroupWork, private: list[np.ndarray], first: int,
-                count: int) -> RangeResult:
-    before = [root.reshape(-1).view(np.uint8).copy() for root in private]
+def _run_logged(plan: ParallelPlan, work: GroupWork, private: list[np.ndarray], first: int, count: int,
+                before: list[np.ndarray] | None = None) -> RangeResult:
+    if before is None:
+        before = [root.reshape(-1).view(np.uint8).copy() for root in private]
+    started = time.perf_counter()
     log = BufferAccessLog(plan.grid, plan.threads_per_group, races=plan.strict, record=True, roots=private)
     try:
         work.run_groups(first, count, log)
     except Exception as error:          # the serial rerun raises it (or the first workgroup's error) exactly
         return RangeResult(first, failed=f"{type(error).__name__}: {error}")
-    return log.range_result(first, before)
+    result = log.range_result(first, before)
+    result.seconds = time.perf_counter() - started
+    return result
 
 
 def _aliased(roots: list[np.ndarray]) -> bool:
@@ -304,24 +364,25 @@ def worker_pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
-                jobs: int) -> list[RangeResult] | None:
-    """The default executor: the kept workers, given the dispatch pickled once into a file in shared memory (each
-    reads its own private copy). A dispatch that does not pickle (a shader defined inside a function) runs in
-    children forked for it instead."""
-    try:
-        blob = pickle.dumps(payload, protocol=4)
-    except (pickle.PicklingError, AttributeError, TypeError):
-        return _run_forked(payload, cuts, jobs)
+                jobs: int, clock: list[float] | None = None) -> list[RangeResult] | None:
+    """The default executor: the kept workers, given the dispatch written once into a file in shared memory
+    (`write_dispatch`; each maps it copy-on-write). A dispatch that does not pickle (a shader defined inside a
+    function) runs in children forked for it instead."""
     folder = "/dev/shm" if os.path.isdir("/dev/shm") else None
     handle, path = tempfile.mkstemp(prefix="dxlinalg-dispatch-", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(blob)
+            try:
+                write_dispatch(payload, out)
+            except (pickle.PicklingError, AttributeError, TypeError):
+                return _run_forked(payload, cuts, jobs)
         blas = max(1, (os.cpu_count() or 1) // jobs)
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             pool = worker_pool(jobs)
             futures = [pool.submit(_run_from_file, path, first, count, blas) for first, count in cuts]
+        if clock is not None:
+            clock.append(time.perf_counter())
         for future in futures:
             if future.exception() is not None:    # e.g. a shader defined after the workers were forked
                 return _run_forked(payload, cuts, jobs)
@@ -330,12 +391,75 @@ def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple
         os.unlink(path)
 
 
-def _run_from_file(path: str, first: int, count: int, blas_threads: int) -> RangeResult:
-    """A kept worker's task: read the pickled dispatch (a private copy) and run one range of it."""
-    limit_blas_threads(blas_threads)
+_HEADER = 16        # bytes: the pickle's length, then the table's
+_ALIGNMENT = 64     # of every out-of-band array in the file
+
+
+def write_dispatch(payload: object, out: BinaryIO) -> None:
+    """Write the payload as a pickle (protocol 5) whose arrays lie out of band, each at an aligned offset of the
+    file, so that a worker mapping the file gets them without a copy (`read_dispatch`)."""
+    arrays: list[pickle.PickleBuffer] = []
+    blob = pickle.dumps(payload, protocol=5, buffer_callback=arrays.append)
+    raws = [array.raw() for array in arrays]
+    position = _HEADER + len(blob)
+    spans = []
+    for raw in raws:
+        position += -position % _ALIGNMENT
+        spans.append((position, raw.nbytes))
+        position += raw.nbytes
+    table = pickle.dumps(spans, protocol=5)
+    out.write(len(blob).to_bytes(8, "little") + len(table).to_bytes(8, "little"))
+    out.write(blob)
+    written = _HEADER + len(blob)
+    for (start, _), raw in zip(spans, raws):
+        out.write(bytes(start - written))
+        out.write(raw)
+        written = start + raw.nbytes
+    out.write(table)
+
+
+def read_dispatch(path: str) -> tuple[object, np.ndarray, int]:
+    """(the payload `write_dispatch` wrote, the file's bytes, the address where the payload's mapping starts):
+    the payload's arrays are views of a private copy-on-write mapping of the file (only the pages a range writes
+    get copied); the bytes are a read-only mapping of the same file, so they keep every array's bytes as they
+    were before the range ran, at the same offsets."""
     with open(path, "rb") as source:
-        payload = pickle.loads(source.read())
-    return run_range(payload, first, count, private=True)
+        private = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_COPY)
+        original = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ)
+    view = memoryview(private)
+    blob_length = int.from_bytes(view[:8], "little")
+    table_length = int.from_bytes(view[8:16], "little")
+    spans = pickle.loads(view[len(view) - table_length:])
+    payload = pickle.loads(view[_HEADER: _HEADER + blob_length],
+                           buffers=[view[start: start + length] for start, length in spans])
+    base = np.frombuffer(view, np.uint8).__array_interface__["data"][0]
+    return payload, np.frombuffer(original, np.uint8), base
+
+
+def _run_from_file(path: str, first: int, count: int, blas_threads: int) -> RangeResult:
+    """A kept worker's task: map the dispatch (a private copy-on-write copy) and run one range of it."""
+    started = time.perf_counter()
+    limit_blas_threads(blas_threads)
+    payload, original, base = read_dispatch(path)
+    plan, roots = payload  # type: ignore[misc]
+    before = _before_from(roots, original, base)
+    setup = time.perf_counter() - started
+    result = _run_logged(plan, plan.work, roots, first, count, before)
+    result.setup_seconds = setup
+    return result
+
+
+def _before_from(roots: list[np.ndarray], original: np.ndarray, base: int) -> list[np.ndarray]:
+    """Each root's bytes before the range ran: its slice of the file's read-only mapping where the root is mapped
+    from the file (no copy), else a copy."""
+    found = []
+    for root in roots:
+        start = root.__array_interface__["data"][0] - base
+        if root.flags.c_contiguous and 0 <= start and start + root.nbytes <= original.shape[0]:
+            found.append(original[start: start + root.nbytes])
+        else:
+            found.append(root.reshape(-1).view(np.uint8).copy())
+    return found
 
 
 def _run_forked(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple[int, int]],
@@ -363,15 +487,23 @@ def _mergeable(results: list[RangeResult], strict: bool, roots: list[np.ndarray]
             return False
         for number, reads in result.reads.items():
             before = written.get(number)
-            if before is not None and before[reads.start: reads.start + reads.count][reads.mask()].any():
+            if before is not None and _any_in(before, reads):
                 return False
         for number, (where, _) in result.writes.items():
             mask = written.get(number)
             if mask is None:
                 mask = written[number] = np.zeros(roots[number].nbytes, bool)
-            span = mask[where.start: where.start + where.count]
-            stored = where.mask()
-            if strict and span[stored].any():
+            if strict and _any_in(mask, where):
                 return False
-            span |= stored
+            span = mask[where.start: where.start + where.count]
+            if where.dense:
+                span[:] = True
+            else:
+                span |= where.mask()
     return True
+
+
+def _any_in(mask: np.ndarray, where: ByteSet) -> bool:
+    """Whether any byte of the set is set in the buffer-long bool mask."""
+    span = mask[where.start: where.start + where.count]
+    return bool(span.any() if where.dense else span[where.mask()].any())

@@ -27,16 +27,26 @@ from dataclasses import dataclass
 import numpy as np
 
 from dxlinalg.gpu.context import ExecutionContext
-from dxlinalg.gpu.half import half_aware_astype, narrow_float64_to_half, narrow_to_half, widen_half
+from dxlinalg.gpu.half import (
+    half_aware_astype,
+    narrow_float64_to_half,
+    narrow_to_half,
+    widen_half,
+)
 from dxlinalg.gpu.resources import BufferRange
 from dxlinalg.gpu.scratch import scratch
 from dxlinalg.linalg.fast import matvec_chunks as fast_chunks
 from dxlinalg.linalg.fast.matrix_cache import MATRIX_CACHE
+from dxlinalg.linalg.fast.row_stable import row_stable_matmul
 from dxlinalg.linalg.matvec_chunks import round_to_accumulator
 from dxlinalg.numerics.codecs import decode_elements
 from dxlinalg.numerics.component_types import ComponentType, type_info
 from dxlinalg.numerics.conversions import float_to_integer, saturate_integers
-from dxlinalg.numerics.float_conversion import FloatConversionSettings, ZeroSign, round_to_float
+from dxlinalg.numerics.float_conversion import (
+    FloatConversionSettings,
+    ZeroSign,
+    round_to_float,
+)
 from dxlinalg.numerics.interpretation import LogicalVector
 from dxlinalg.profile.matrix_storage import MatrixDescription
 from dxlinalg.profile.model import DeviceProfile, Fp8VectorInput, MatvecSum
@@ -227,11 +237,12 @@ def _products(ctx: ExecutionContext, x: np.ndarray, rng: BufferRange, offsets: i
         groups = _offset_groups(offsets, loading)
         if len(groups) == 1 and isinstance(groups[0][1], slice):   # uniform matrix, every lane loads it
             operand = MATRIX_CACHE.prepared(rng, groups[0][0], desc, ctx.profile, transpose, dtype).transposed
-            return np.matmul(x, operand, out=scratch("matvec.accumulator", (ctx.lanes, m), dtype))
+            return row_stable_matmul(x, operand, ctx.state.product_rows,
+                                     out=scratch("matvec.accumulator", (ctx.lanes, m), dtype))
         out = np.zeros((ctx.lanes, m), dtype)
         for offset, lanes in groups:
             operand = MATRIX_CACHE.prepared(rng, offset, desc, ctx.profile, transpose, dtype).transposed
-            out[lanes] = x[lanes] @ operand
+            out[lanes] = row_stable_matmul(x[lanes], operand, ctx.state.product_rows)
         return out
     groups = _offset_groups(offsets, loading)
     out = None if len(groups) == 1 and isinstance(groups[0][1], slice) else np.zeros((ctx.lanes, m), np.int64)

@@ -465,3 +465,9 @@ class _EntryPoint:
 
     def __call__(self) -> None:
         self.dispatch.run_chunk()
+
+    @property
+    def cost_key(self) -> object:
+        """What names this dispatch's work for the parallel size threshold: the compiled program (one per module,
+        entry point and specialization), the same object from one `run` of it to the next."""
+        return self.dispatch.program

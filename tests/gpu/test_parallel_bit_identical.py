@@ -53,6 +53,7 @@ PROFILES = builtin_profile_names()
 @pytest.fixture(autouse=True)
 def split_small_dispatches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "MIN_INVOCATIONS_PER_JOB", 1)
+    monkeypatch.setattr(parallel, "MIN_SECONDS_PER_JOB", 0)
     parallel.outcomes.clear()
 
 
