@@ -4,11 +4,10 @@ Hypothesis draws new examples on every run, which is how it finds bugs while we 
 (the `CI` environment variable, which `.ci/run` runs with) it derandomizes, so a submission's
 verdict depends on its code, not on the draw. Run `CI=true pytest` to reproduce CI's examples.
 
-README's command runs the suite in two processes (pytest-xdist: `-n 2 --dist loadfile`, each file
-in one process so that a fixture it shares runs once). Each process then gets its share of the cores
-for what would otherwise take every core: the parallel dispatch layer's workers ($DXLINALG_JOBS,
-unless set already) and the BLAS numpy loaded. Tests that exercise the parallel layer set the job
-count they need themselves.
+Run under pytest-xdist (`-n 2 --dist loadfile`, not README's command: under it a second process's
+load makes tests/commands' Ctrl-C test flaky), each process gets its share of the cores for what would
+otherwise take every core: the parallel dispatch layer's workers ($DXLINALG_JOBS, unless set already)
+and the BLAS numpy loaded. Tests that exercise the parallel layer set the job count they need themselves.
 """
 
 import os
