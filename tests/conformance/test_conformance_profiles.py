@@ -21,10 +21,17 @@ def device(profile: str) -> object:
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_every_shipped_profile_passes_the_full_suite(profile):
-    report = run_conformance(device(profile), profile)
+def test_every_shipped_profile_passes_the_full_suite_and_counts_its_progress_to_the_number_of_cases(profile):
+    calls = []
+    report = run_conformance(device(profile), profile,
+                             progress=lambda done, total, name: calls.append((done, total, name)))
     assert report.passed, format_summary([report])
     assert report.counts()["pass"] > 500
+    # The progress total is the number of cases of a full run (its own test once, on minimal: a second full run).
+    assert {total for _, total, _ in calls} == {len(report.results)}
+    assert calls[-1][:2] == (len(report.results), len(report.results))
+    assert [done for done, _, _ in calls] == list(range(calls[0][0], len(report.results) + 1))
+    assert calls[0][0] == sum(r.group == "features" for r in report.results), "feature checks are done first"
 
 
 def test_the_suite_runs_on_a_device_that_exposes_nothing_but_the_d3d12_api():

@@ -3,9 +3,9 @@
 - ```python blocks of one file run in order in one fresh namespace (cwd: a temp dir), so a
   document's snippets build on each other. Fragments that cannot run are fenced ```text,
   ```hlsl, ```cpp, ```bash or ```json instead; an unlabelled fence is an error.
-- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg ARGS`, and `$ python -m ...`
-  lines (the samples) with this interpreter, in the same temp dir, after the python blocks above
-  them (which may write their input files); other `$` lines (pip, venv) are not run. They must exit 0,
+- ```console lines `$ dxlinalg ARGS` run as `python -m dxlinalg ARGS` would, and `$ python -m ...`
+  lines (the samples) as `python -m` runs them, in this process (run_in_process says why), in the
+  same temp dir, after the python blocks above them (which may write their input files); other `$` lines (pip, venv) are not run. They must exit 0,
   unless the output pasted under the line shows `dxlinalg COMMAND: error: ...`: then the exit
   code must be 2 and stderr must say exactly that line. `conformance --all` is not run: at about 10 s it
   would take this test past its budget (the doc's `--profile minimal` line runs the same suite).
@@ -20,16 +20,19 @@
 
 from __future__ import annotations
 
-import os
+import contextlib
+import io
 import re
+import runpy
 import shlex
-import subprocess
 import sys
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from dxlinalg.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -97,7 +100,39 @@ def relative_links(path: Path) -> list[tuple[int, str]]:
     return links
 
 
-def run_console_block(doc: Path, block: Block, cwd: Path) -> None:
+def run_in_process(argv: list[str]) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of `python ARGV` (`-m dxlinalg ...` or `-m MODULE ...`), run in this process.
+
+    Starting an interpreter costs about a second of CPU (importing numpy, ml_dtypes and pydantic) for each of the
+    docs' fifty-odd command lines; in-process, a line costs only its own work. What a command does is the same:
+    `python -m dxlinalg` is `dxlinalg.cli.main` (tests/test_package.py runs the real module entry point), and a
+    sample runs as `runpy` runs it for `python -m`, with its own `sys.argv`. Exit codes follow the interpreter's:
+    `sys.exit(None)` is 0, `sys.exit(str)` prints the text and is 1; an uncaught exception fails the test."""
+    out, err = io.StringIO(), io.StringIO()
+    module, args = argv[1], argv[2:]
+    saved_argv = sys.argv
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            if module == "dxlinalg":
+                code = main(args)
+            else:
+                sys.argv = [module, *args]
+                with warnings.catch_warnings():       # 'found in sys.modules': a test imported it before
+                    warnings.filterwarnings("ignore", message=".*found in sys.modules.*", category=RuntimeWarning)
+                    runpy.run_module(module, run_name="__main__", alter_sys=True)
+                code = 0
+        except SystemExit as exit_info:
+            if exit_info.code is None or isinstance(exit_info.code, int):
+                code = exit_info.code or 0
+            else:
+                print(exit_info.code, file=sys.stderr)
+                code = 1
+        finally:
+            sys.argv = saved_argv
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_console_block(doc: Path, block: Block) -> None:
     lines = block.text.splitlines()
     commands = [i for i, line in enumerate(lines) if line.startswith("$ ")]
     for position, index in enumerate(commands):
@@ -113,17 +148,14 @@ def run_console_block(doc: Path, block: Block, cwd: Path) -> None:
             continue
         output = lines[index + 1: commands[position + 1] if position + 1 < len(commands) else len(lines)]
         error_lines = [line for line in output if error_prefix and line.startswith(error_prefix)]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
-        result = subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True,
-                                timeout=120, check=False)
+        returncode, stdout, stderr = run_in_process(argv)
         where = f"{doc.name}:{block.first_line + index}: $ {command}"
         if error_lines:
-            assert result.returncode == 2, f"{where}: exit code {result.returncode}, the doc shows an error\n" \
-                                           f"{result.stdout}{result.stderr}"
-            assert error_lines[0] in result.stderr.splitlines(), \
-                f"{where}: the doc says\n{error_lines[0]}\nbut stderr is\n{result.stderr}"
+            assert returncode == 2, f"{where}: exit code {returncode}, the doc shows an error\n{stdout}{stderr}"
+            assert error_lines[0] in stderr.splitlines(), \
+                f"{where}: the doc says\n{error_lines[0]}\nbut stderr is\n{stderr}"
         else:
-            assert result.returncode == 0, f"{where}: exit code {result.returncode}\n{result.stdout}{result.stderr}"
+            assert returncode == 0, f"{where}: exit code {returncode}\n{stdout}{stderr}"
 
 
 @pytest.mark.parametrize("doc", DOC_FILES, ids=lambda p: p.name)
@@ -140,7 +172,7 @@ def test_code_blocks_run_in_order(doc: Path, tmp_path: Path, monkeypatch: pytest
             code = compile("\n" * (block.first_line - 1) + block.text, str(doc), "exec")
             exec(code, namespace)  # noqa: S102  (running the docs is the point)
         elif block.language == "console":
-            run_console_block(doc, block, tmp_path)
+            run_console_block(doc, block)
 
 
 @pytest.mark.parametrize("doc", DOC_FILES, ids=lambda p: p.name)

@@ -87,6 +87,14 @@ def copies(use: str, invocations: int) -> int:
 
 
 # ---- reduce ---------------------------------------------------------------------------------------
+@cache
+def _accumulator_owners(rows: int, cols: int) -> tuple[list[list[int]], list[list[int]]]:
+    """owner("f32", "C", rows, cols, SUBGROUP) as Python lists: subgroup_tree reads it element by element, once
+    per result element, which over numpy scalars costs seconds for a 64 x 64 accumulator."""
+    lane_rows, lane_cols = owner("f32", "C", rows, cols, SUBGROUP)
+    return lane_rows.tolist(), lane_cols.tolist()
+
+
 def subgroup_tree(mode: str, rows: int, cols: int, r: int, c: int) -> str:
     """The tree for result element (r, c), a Row / Column / Row|Column reduction of a rows x cols
     accumulator at subgroup scope. The invocation that holds (r, c) in the result (g = r mod 8,
@@ -96,7 +104,7 @@ def subgroup_tree(mode: str, rows: int, cols: int, r: int, c: int) -> str:
     (Row|Column), its own value first; Row and Row|Column end with f(own parity, other parity)."""
     g, t, p = r % 8, (c % 8) // 2, c % 2
     lanes = {"row": (1, 2), "col": (4, 8, 16), "rowcol": (1, 2, 4, 8, 16)}[mode]
-    lane_rows, lane_cols = owner("f32", "C", rows, cols, SUBGROUP)
+    lane_rows, lane_cols = _accumulator_owners(rows, cols)
 
     def partial(lane: int, parity: int) -> str:
         pairs = []

@@ -117,8 +117,8 @@ def waves(draw):
     return input_type, accumulation, a, b, active
 
 
-@settings(max_examples=300, deadline=None)
-@given(waves())
+@settings(max_examples=100, deadline=None)     # each example draws up to 420 floats; the decision paths
+@given(waves())                                # have their own deterministic test below
 def test_exact_wave_sums_match_the_fraction_oracle_bit_for_bit(case):
     input_type, accumulation, a, b, active = case
     m, n = a.shape[1], b.shape[1]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +15,7 @@ from dxlinalg.mlir import (
     MlirVerifyError,
     ParseError,
 )
+from tests.commands.cli_helpers import cli
 
 KERNELS = Path(__file__).parent / "kernels"
 CORPUS = Path(__file__).parents[2] / "dxlinalg" / "samples" / "mlir"       # the IREE kernels (tests/data/mlir/models.py)
@@ -537,22 +536,22 @@ def test_older_attribute_dictionaries_read_the_same() -> None:
     assert ops[0] == ops[1] == ops[2] and len(ops[0]) == 6
 
 
-def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path) -> None:
+def test_cli_runs_a_kernel_and_reports_errors_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`dxlinalg mlir ...`, through the console script's entry point in this process (tests/test_package.py
+    holds `python -m dxlinalg` to that entry point)."""
     rng = np.random.default_rng(2)
     a = rng.standard_normal((32, 32)).astype(np.float16)
     b = rng.standard_normal((32, 16)).astype(np.float16)
     for name, value in (("a", a), ("b", b), ("c", np.zeros((32, 16), np.float32))):
         np.save(tmp_path / f"{name}.npy", value)
-    command = [sys.executable, "-m", "dxlinalg", "mlir", str(KERNELS / "tiled_matmul_f16.mlir"), "--entry", "matmul",
+    command = ["mlir", str(KERNELS / "tiled_matmul_f16.mlir"), "--entry", "matmul",
                "--buffer", f"0={tmp_path / 'a.npy'}", "--buffer", f"1={tmp_path / 'b.npy'}",
                "--buffer", f"2={tmp_path / 'c.npy'}", "--workgroups", "2", "2", "1"]
-    done = subprocess.run([*command, "--out", str(tmp_path / "out")], capture_output=True, text=True,
-                          cwd=Path(__file__).parents[2], check=False)
-    assert done.returncode == 0, done.stderr
+    code, _, err = cli(capsys, *command, "--out", tmp_path / "out")
+    assert code == 0, err
     assert np.array_equal(np.load(tmp_path / "out" / "buffer2.npy"), mma_model(a, b))
-    failed = subprocess.run([*command[:6], "nope", *command[7:], "--out", str(tmp_path / "bad")],
-                            capture_output=True, text=True, cwd=Path(__file__).parents[2], check=False)
-    assert failed.returncode == 2 and len(failed.stderr.strip().splitlines()) == 1
+    code, _, err = cli(capsys, *command[:3], "nope", *command[4:], "--out", tmp_path / "bad")
+    assert code == 2 and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "bad").exists()
 
 

@@ -211,8 +211,24 @@ _ACCUMULATOR_FORMATS = {"FLOAT16": (11, -14, 65504.0), "FLOAT32": (24, -126, flo
 
 
 def _floor_log2(value: Fraction) -> int:
-    top = value.numerator.bit_length() - value.denominator.bit_length()
-    return top - 1 if Fraction(2) ** top > value else top
+    """floor(log2 value) of a positive Fraction n/d: `top` or `top - 1` (bit lengths), 2^top > n/d decides."""
+    n, d = value.numerator, value.denominator
+    top = n.bit_length() - d.bit_length()
+    above = d << top > n if top >= 0 else d > n << -top          # 2^top > n/d, in integers
+    return top - 1 if above else top
+
+
+def _exponent(value: float) -> int:
+    """floor(log2 |value|) of a finite nonzero float: frexp writes |value| = f * 2^e with f in [0.5, 1)."""
+    return math.frexp(value)[1] - 1
+
+
+def _truncated_units(value: float, scale: int) -> int:
+    """|value| // 2^scale, toward zero, with value's sign: how many units 2^scale a term keeps (exact: a
+    float is p / q with q a power of two, so this is integer floor division)."""
+    p, q = value.as_integer_ratio()
+    units = (abs(p) // (q << scale)) if scale >= 0 else ((abs(p) << -scale) // q)
+    return -units if p < 0 else units
 
 
 def _round_dyadic(total: Fraction, accumulator: str, rounding: str) -> float:
@@ -253,18 +269,16 @@ def tensor_core_matvec_row(x: Sequence[float], w: Sequence[float], bias: float |
             nan = any(math.isnan(t) for t in terms) or len(infinities) == 2
             accumulator = math.nan if nan else infinities.pop()
             continue
-        exponents = [max(_floor_log2(abs(Fraction(a))), -14) + max(_floor_log2(abs(Fraction(b))), -14)
-                     for a, b in zip(xs, ws) if a != 0 and b != 0]
+        exponents = [max(_exponent(a), -14) + max(_exponent(b), -14) for a, b in zip(xs, ws) if a != 0 and b != 0]
         if accumulator != 0:
-            exponents.append(max(_floor_log2(abs(Fraction(accumulator))), smallest))
+            exponents.append(max(_exponent(accumulator), smallest))
         if not exponents:
             accumulator = _zero_signed(0.0, terms, chunks)
             continue
-        unit = Fraction(2) ** (max(exponents) - chunks.kept_bits)
-        kept = [(abs(Fraction(t)) // unit) * unit for t in terms]
-        truncated = [-v if math.copysign(1, t) < 0 else v for v, t in zip(kept, terms)]
-        rounded = _round_dyadic(sum(truncated, Fraction(0)), chunks.accumulator, chunks.rounding)
-        accumulator = _zero_signed(rounded, [math.copysign(float(v), t) for v, t in zip(kept, terms)], chunks)
+        scale = max(exponents) - chunks.kept_bits                      # every term truncated to units of 2^scale
+        units = [_truncated_units(t, scale) for t in terms]
+        rounded = _round_dyadic(sum(units) * Fraction(2) ** scale, chunks.accumulator, chunks.rounding)
+        accumulator = _zero_signed(rounded, [math.copysign(float(u), t) for u, t in zip(units, terms)], chunks)
     return accumulator
 
 
