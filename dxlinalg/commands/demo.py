@@ -19,6 +19,10 @@ import time
 from pathlib import Path
 
 import numpy as np
+# numpy imports numpy.random on first use; its Cython modules' init registers classes with collections.abc
+# inside a bare `except: pass`, which swallows a Ctrl-C that lands during that import (the demo then ran to
+# its end and exited 0). Imported here, before the demo's first line, a Ctrl-C is never lost that way.
+import numpy.random  # noqa: F401
 
 from d3d12api import D3D12CreateDevice
 from dxlinalg.commands.atomic_output import check_output_file, output_folder
