@@ -34,7 +34,8 @@ of a range (which does not shrink with fewer lanes: SPIR-V's per-instruction wor
 handoff (the dispatch's wall time beyond its ranges) and how much slower the slowest range is than the mean, and
 takes the job count, 1 included, and the ranges per job (`RANGES_PER_JOB`: more ranges than jobs, handed out as
 workers free up, balance uneven ranges where the fixed cost is small against a range's work) with the least
-predicted time. A parallel run slower than the serial one sends the work serial from then on.
+predicted time. The first parallel run of a work is a warm-up (not fitted); SLOWER_RUNS_TO_STAY_SERIAL parallel
+runs slower than the serial one send the work serial from then on.
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ MIN_INVOCATIONS_PER_JOB = 16384
 MIN_SECONDS_PER_JOB = 0.01
 #: The ranges per job the cost model may cut a dispatch into (handed out as workers free up).
 RANGES_PER_JOB = (1, 2, 3, 4)
+#: A work's first parallel run warms the workers (its code loaded in each, a worker pool forked): it is not fitted,
+#: and a work goes serial for good only after this many parallel runs that took at least its serial time.
+SLOWER_RUNS_TO_STAY_SERIAL = 2
 
 
 @dataclass
@@ -99,7 +103,9 @@ class WorkCost:
     per_group: float = 0.0
     overhead: float = 0.0                   # a parallel dispatch's wall time beyond its workers' share of ranges
     imbalance: float = 1.0                  # the slowest range's time over the mean range's
-    slower_than_serial: bool = False        # a parallel run took at least the serial run's time: stay serial
+    slower_than_serial: bool = False        # SLOWER_RUNS_TO_STAY_SERIAL parallel runs took the serial time: stay serial
+    parallel_runs: int = 0
+    slower_runs: int = 0
 
 
 #: What each work costs, by `cost_key` (bounded: oldest forgotten first).
@@ -150,16 +156,21 @@ def note_parallel(key: object, cuts: Sequence[tuple[int, int]], range_seconds: S
                   wall: float, groups_per_chunk: int) -> None:
     """Learn from a merged parallel run of the work `key` names (its ranges' (first, count), their times in their
     workers, the jobs, the dispatch's wall time): with the serial run's time, two points of `fixed * chunks +
-    per_group * groups`, solved for both; the handoff and imbalance as this run had them. A run whose wall time
-    reached the serial run's marks the work serial."""
+    per_group * groups`, solved for both; the handoff and imbalance as this run had them (not from the first,
+    warm-up run). SLOWER_RUNS_TO_STAY_SERIAL runs whose wall time reached the serial run's mark the work serial."""
     with _costs_lock:
         cost = _costs.get(key)
         if cost is None or cost.serial_groups <= 0 or not cuts:
             return
         groups = sum(count for _, count in cuts)
         serial = cost.serial_per_group * groups
+        cost.parallel_runs += 1
         if wall >= serial:
-            cost.slower_than_serial = True
+            cost.slower_runs += 1
+            cost.slower_than_serial = cost.slower_runs >= SLOWER_RUNS_TO_STAY_SERIAL
+        if cost.parallel_runs <= 1:                 # the warm-up run: its ranges paid one-time costs
+            _remember(key)
+            return
         mean = sum(range_seconds) / len(range_seconds)
         count = groups / len(cuts)
         chunks = sum(_chunks(c, groups_per_chunk) for _, c in cuts) / len(cuts)
@@ -207,8 +218,8 @@ def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
               groups_per_chunk: int) -> tuple[int, int]:
     """(jobs, ranges) for a dispatch of the work `key` names: `jobs_for`'s ceiling with one range per job until
     the work has run both serially and in parallel, then the jobs (1 included, never more than the ceiling) and
-    ranges per job of least predicted time (ties to fewer jobs and ranges); 1 job once a parallel run was slower
-    than the serial one. MIN_SECONDS_PER_JOB = 0 forces `jobs_for`'s split (no model)."""
+    ranges per job of least predicted time (ties to fewer jobs and ranges); 1 job once SLOWER_RUNS_TO_STAY_SERIAL
+    parallel runs were slower than the serial one. MIN_SECONDS_PER_JOB = 0 forces `jobs_for`'s split (no model)."""
     with _costs_lock:
         cost = _costs.get(key)
         cost = None if cost is None else copy.copy(cost)
