@@ -53,7 +53,13 @@ import time
 import warnings
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 from typing import BinaryIO, Protocol
 
@@ -101,6 +107,8 @@ class WorkCost:
     serial_chunks: int = 1
     fixed: float | None = None              # per chunk of a range, whatever its lanes (None: not fitted yet)
     per_group: float = 0.0
+    fixed_identified: bool = False          # the two runs told the fixed part apart (else all of it scales)
+    per_range: float = 0.0                  # a range's setup in its worker (mapping the dispatch, its memory)
     overhead: float = 0.0                   # a parallel dispatch's wall time beyond its workers' share of ranges
     imbalance: float = 1.0                  # the slowest range's time over the mean range's
     slower_than_serial: bool = False        # SLOWER_RUNS_TO_STAY_SERIAL parallel runs took the serial time: stay serial
@@ -153,7 +161,7 @@ def _chunks(groups: int, groups_per_chunk: int) -> int:
 
 
 def note_parallel(key: object, cuts: Sequence[tuple[int, int]], range_seconds: Sequence[float], jobs: int,
-                  wall: float, groups_per_chunk: int) -> None:
+                  wall: float, groups_per_chunk: int, setup_seconds: Sequence[float] = ()) -> None:
     """Learn from a merged parallel run of the work `key` names (its ranges' (first, count), their times in their
     workers, the jobs, the dispatch's wall time): with the serial run's time, two points of `fixed * chunks +
     per_group * groups`, solved for both; the handoff and imbalance as this run had them (not from the first,
@@ -175,28 +183,31 @@ def note_parallel(key: object, cuts: Sequence[tuple[int, int]], range_seconds: S
         count = groups / len(cuts)
         chunks = sum(_chunks(c, groups_per_chunk) for _, c in cuts) / len(cuts)
         serial_time = cost.serial_per_group * cost.serial_groups
-        cost.fixed, cost.per_group = _fit((cost.serial_chunks, cost.serial_groups, serial_time),
-                                          (chunks, count, mean))
+        cost.fixed, cost.per_group, cost.fixed_identified = _fit(
+            (cost.serial_chunks, cost.serial_groups, serial_time), (chunks, count, mean))
         cost.imbalance = max(1.0, max(range_seconds) / mean) if mean > 0 else 1.0
-        share = -(-len(cuts) // max(1, jobs)) * mean + (max(range_seconds) - mean)
+        cost.per_range = sum(setup_seconds) / len(setup_seconds) if setup_seconds else 0.0
+        share = -(-len(cuts) // max(1, jobs)) * (mean + cost.per_range) + (max(range_seconds) - mean)
         cost.overhead = max(0.0, wall - share)
         _remember(key)
 
 
-def _fit(serial: tuple[float, float, float], one_range: tuple[float, float, float]) -> tuple[float, float]:
-    """(fixed per chunk, per workgroup) through the two points (chunks, groups, seconds). Where they do not tell
-    the two apart (proportional), all of it scales; where the range cost more per workgroup than the whole serial
-    run (a fixed cost above the serial run's own), the fixed part is the larger of the two runs' per chunk."""
+def _fit(serial: tuple[float, float, float], one_range: tuple[float, float, float]) -> tuple[float, float, bool]:
+    """(fixed per chunk, per workgroup, whether the points told them apart) through the two points (chunks,
+    groups, seconds). Where they do not (proportional: both runs all full chunks), all of it scales; where the
+    range cost more per workgroup than the whole serial run (a fixed cost above the serial run's own), the fixed
+    part is the larger of the two runs' per chunk."""
     (k1, n1, t1), (k2, n2, t2) = serial, one_range
     determinant = k1 * n2 - k2 * n1
     if abs(determinant) > 1e-12 * max(1.0, k1 * n2):
         fixed = (t1 * n2 - t2 * n1) / determinant
         per_group = (k1 * t2 - k2 * t1) / determinant
         if fixed >= 0 and per_group >= 0:
-            return fixed, per_group
+            return fixed, per_group, True
         if per_group < 0:
-            return max(t1 / k1, t2 / k2), 0.0
-    return 0.0, t1 / max(n1, 1)
+            return max(t1 / k1, t2 / k2), 0.0, True
+        return 0.0, t1 / max(n1, 1), True
+    return 0.0, t1 / max(n1, 1), False
 
 
 def predicted_seconds(cost: WorkCost, groups: int, jobs: int, ranges_per_job: int, groups_per_chunk: int) -> float:
@@ -211,14 +222,21 @@ def predicted_seconds(cost: WorkCost, groups: int, jobs: int, ranges_per_job: in
         return one_range(groups)
     cuts = ranges(groups, jobs * ranges_per_job)
     longest = one_range(max(count for _, count in cuts))
-    return cost.overhead + -(-len(cuts) // jobs) * longest + (cost.imbalance - 1.0) * longest
+    return cost.overhead + -(-len(cuts) // jobs) * (longest + cost.per_range) + (cost.imbalance - 1.0) * longest
+
+
+def _adds_chunks(groups: int, range_count: int, groups_per_chunk: int) -> bool:
+    """Whether cutting into `range_count` ranges runs more chunks than the serial run."""
+    cuts = ranges(groups, range_count)
+    return sum(_chunks(count, groups_per_chunk) for _, count in cuts) > _chunks(groups, groups_per_chunk)
 
 
 def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
               groups_per_chunk: int) -> tuple[int, int]:
     """(jobs, ranges) for a dispatch of the work `key` names: `jobs_for`'s ceiling with one range per job until
     the work has run both serially and in parallel, then the jobs (1 included, never more than the ceiling) and
-    ranges per job of least predicted time (ties to fewer jobs and ranges); 1 job once SLOWER_RUNS_TO_STAY_SERIAL
+    ranges per job of least predicted time (ties to fewer jobs and ranges; where the fit could not tell the fixed
+    part apart, more ranges than jobs only where they add no chunks to the serial run's); 1 job once SLOWER_RUNS_TO_STAY_SERIAL
     parallel runs were slower than the serial one. MIN_SECONDS_PER_JOB = 0 forces `jobs_for`'s split (no model)."""
     with _costs_lock:
         cost = _costs.get(key)
@@ -232,7 +250,9 @@ def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
     if cost.fixed is None:
         return ceiling, ceiling
     best = min(((predicted_seconds(cost, groups, jobs, per_job, groups_per_chunk), jobs, per_job)
-                for jobs in range(1, ceiling + 1) for per_job in (RANGES_PER_JOB if jobs > 1 else (1,))),
+                for jobs in range(1, ceiling + 1) for per_job in (RANGES_PER_JOB if jobs > 1 else (1,))
+                if per_job == 1 or cost.fixed_identified
+                or not _adds_chunks(groups, jobs * per_job, groups_per_chunk)),
                key=lambda item: item[0])
     return best[1], min(groups, best[1] * best[2])
 
@@ -333,7 +353,8 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
                        slowest=max(r.seconds for r in results), mean=sum(r.seconds for r in results) / len(results),
                        setup=max(r.setup_seconds for r in results))
     if cost_key is not None:
-        note_parallel(cost_key, cuts, [r.seconds for r in results], jobs, finished - clock[0], groups_per_chunk)
+        note_parallel(cost_key, cuts, [r.seconds for r in results], jobs, finished - clock[0], groups_per_chunk,
+                      [r.setup_seconds for r in results])
     return True
 
 

@@ -8,13 +8,20 @@ workers one by one (the model's formula is not reused), and the fit on costs gen
 from __future__ import annotations
 
 import heapq
+import itertools
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dxlinalg.gpu import RWByteAddressBuffer, SV_DispatchThreadID, compute_shader, parallel, run_dispatch
+from dxlinalg.gpu import (
+    RWByteAddressBuffer,
+    SV_DispatchThreadID,
+    compute_shader,
+    parallel,
+    run_dispatch,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -28,8 +35,8 @@ def fresh_costs(monkeypatch: pytest.MonkeyPatch) -> None:
 def simulated_seconds(fixed: float, per_group: float, overhead: float, imbalance: float, groups: int,
                       jobs: int, range_count: int, groups_per_chunk: int) -> float:
     """Oracle: ranges handed to the first free of `jobs` workers in order; the last range is `imbalance` slower."""
-    counts = [b - a for a, b in zip(*(lambda bounds: (bounds, bounds[1:]))(
-        [groups * k // range_count for k in range(range_count + 1)])) if b > a]
+    bounds = [groups * k // range_count for k in range(range_count + 1)]
+    counts = [b - a for a, b in itertools.pairwise(bounds) if b > a]
     times = [fixed * -(-c // groups_per_chunk) + per_group * c for c in counts]
     if jobs == 1:
         return fixed * -(-groups // groups_per_chunk) + per_group * groups
@@ -42,21 +49,22 @@ def simulated_seconds(fixed: float, per_group: float, overhead: float, imbalance
 
 
 def fitted(fixed: float, per_group: float, overhead: float = 0.0, imbalance: float = 1.0,
-           serial_groups: int = 64, groups_per_chunk: int = 256) -> parallel.WorkCost:
+           serial_groups: int = 64, groups_per_chunk: int = 256, identified: bool = True) -> parallel.WorkCost:
     serial = fixed * -(-serial_groups // groups_per_chunk) + per_group * serial_groups
     return parallel.WorkCost(serial / serial_groups, serial_groups, -(-serial_groups // groups_per_chunk),
-                             fixed, per_group, overhead, imbalance)
+                             fixed=fixed, per_group=per_group, fixed_identified=identified, overhead=overhead,
+                             imbalance=imbalance)
 
 
 def test_the_fit_recovers_a_fixed_cost_per_chunk_and_a_cost_per_workgroup() -> None:
     # serial: 64 groups in one chunk; a range: 4 groups in one chunk (C3 at 16 jobs)
     fixed, per_group = 0.29, 0.54 / 64
-    assert parallel._fit((1, 64, fixed + 64 * per_group), (1, 4, fixed + 4 * per_group)) == \
+    assert parallel._fit((1, 64, fixed + 64 * per_group), (1, 4, fixed + 4 * per_group))[:2] == \
         pytest.approx((fixed, per_group))
     # both runs all full chunks: the two parts cannot be told apart, so all of it scales
-    assert parallel._fit((8, 64, 0.8), (2, 16, 0.2)) == pytest.approx((0.0, 0.8 / 64))
+    assert parallel._fit((8, 64, 0.8), (2, 16, 0.2)) == (0.0, pytest.approx(0.8 / 64), False)
     # a range slower than the whole serial run: all fixed, nothing scales
-    assert parallel._fit((1, 64, 0.194), (1, 4, 0.25)) == pytest.approx((0.25, 0.0))
+    assert parallel._fit((1, 64, 0.194), (1, 4, 0.25)) == (pytest.approx(0.25), 0.0, True)
 
 
 @settings(max_examples=60, deadline=None)
@@ -96,6 +104,16 @@ def test_uneven_ranges_with_a_small_fixed_cost_get_more_ranges_than_jobs() -> No
     assert jobs == 4 and range_count > 4
     parallel._costs["heavy"] = fitted(0.05, 0.2 / 64, overhead=0.005, imbalance=1.3)  # fixed cost per range high
     assert parallel.plan_jobs(4, 64, 64, "heavy", 256) == (4, 4)
+
+
+def test_where_the_fixed_part_is_unknown_more_ranges_add_no_chunks() -> None:
+    """W1: 4,096 workgroups in chunks of 128, every run all full chunks, so the fit cannot see a fixed part;
+    16 jobs may cut 32 ranges (one chunk each) but not 48 or 64 (part chunks)."""
+    parallel._costs["w1"] = fitted(0.0, 0.8 / 4096, overhead=0.005, imbalance=1.3, serial_groups=4096,
+                                   groups_per_chunk=128, identified=False)
+    assert parallel.plan_jobs(16, 4096, 64, "w1", 128) == (16, 32)
+    parallel._costs["w1"].per_range = 0.02                  # a range's setup outweighs the imbalance it evens
+    assert parallel.plan_jobs(16, 4096, 64, "w1", 128) == (16, 16)
 
 
 def test_unmeasured_and_unfitted_work_keeps_the_size_threshold() -> None:
