@@ -35,7 +35,7 @@ handoff (the dispatch's wall time beyond its ranges) and how much slower the slo
 takes the job count, 1 included, and the ranges per job (`RANGES_PER_JOB`: more ranges than jobs, handed out as
 workers free up, balance uneven ranges where the fixed cost is small against a range's work) with the least
 predicted time. The first parallel run of a work is a warm-up (not fitted); SLOWER_RUNS_TO_STAY_SERIAL parallel
-runs slower than the serial one send the work serial from then on.
+runs slower than the serial one, or one that had to fall back to the serial run, send the work serial from then on.
 """
 
 from __future__ import annotations
@@ -92,7 +92,9 @@ MIN_SECONDS_PER_JOB = 0.01
 #: The ranges per job the cost model may cut a dispatch into (handed out as workers free up).
 RANGES_PER_JOB = (1, 2, 3, 4)
 #: A work's first parallel run warms the workers (its code loaded in each, a worker pool forked): it is not fitted,
-#: and a work goes serial for good only after this many parallel runs that took at least its serial time.
+#: and the dispatch after it runs serially again where the one serial run so far was the work's first (cold too),
+#: so the fit compares warm runs. A work goes serial for good after this many parallel runs that took at least
+#: its serial time.
 SLOWER_RUNS_TO_STAY_SERIAL = 2
 
 
@@ -112,6 +114,7 @@ class WorkCost:
     overhead: float = 0.0                   # a parallel dispatch's wall time beyond its workers' share of ranges
     imbalance: float = 1.0                  # the slowest range's time over the mean range's
     slower_than_serial: bool = False        # SLOWER_RUNS_TO_STAY_SERIAL parallel runs took the serial time: stay serial
+    serial_runs: int = 0
     parallel_runs: int = 0
     slower_runs: int = 0
 
@@ -147,6 +150,7 @@ def note_cost(key: object, seconds: float, groups: int, chunks: int = 1) -> None
             if cost is None:
                 cost = _costs[key] = WorkCost(seconds / groups)
             cost.serial_per_group, cost.serial_groups, cost.serial_chunks = seconds / groups, groups, max(1, chunks)
+            cost.serial_runs += 1
             _remember(key)
 
 
@@ -192,6 +196,17 @@ def note_parallel(key: object, cuts: Sequence[tuple[int, int]], range_seconds: S
         _remember(key)
 
 
+def note_fallback(key: object) -> None:
+    """A parallel run of the work `key` names that had to run serially instead (its ranges' results could differ
+    from the serial run's): its time was the serial run's and more, and the cause (one workgroup reading another's
+    output, atomics, accumulate calls) is the shader's, so the work runs serially from then on."""
+    with _costs_lock:
+        cost = _costs.get(key)
+        if cost is not None:
+            cost.slower_runs += 1
+            cost.slower_than_serial = True
+
+
 def _fit(serial: tuple[float, float, float], one_range: tuple[float, float, float]) -> tuple[float, float, bool]:
     """(fixed per chunk, per workgroup, whether the points told them apart) through the two points (chunks,
     groups, seconds). Where they do not (proportional: both runs all full chunks), all of it scales; where the
@@ -235,7 +250,8 @@ def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
               groups_per_chunk: int) -> tuple[int, int]:
     """(jobs, ranges) for a dispatch of the work `key` names: `jobs_for`'s ceiling with one range per job until
     the work has run both serially and in parallel, then the jobs (1 included, never more than the ceiling) and
-    ranges per job of least predicted time (ties to fewer jobs and ranges; where the fit could not tell the fixed
+    ranges per job of least predicted time (after the warm-up parallel run, one warm serial run where the only one
+    was cold; ties to fewer jobs and ranges; where the fit could not tell the fixed
     part apart, more ranges than jobs only where they add no chunks to the serial run's); 1 job once SLOWER_RUNS_TO_STAY_SERIAL
     parallel runs were slower than the serial one. MIN_SECONDS_PER_JOB = 0 forces `jobs_for`'s split (no model)."""
     with _costs_lock:
@@ -246,6 +262,8 @@ def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
     if cost is None or ceiling <= 1 or MIN_SECONDS_PER_JOB <= 0:      # unmeasured, or splitting forced
         return ceiling, ceiling
     if cost.slower_than_serial:
+        return 1, 1
+    if cost.parallel_runs == 1 and cost.serial_runs == 1:     # the one serial run was cold: time a warm one
         return 1, 1
     if cost.fixed is None:
         return ceiling, ceiling
@@ -322,6 +340,7 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
     buffers = [plan.memory[n] if isinstance(plan.memory[n], Buffer) else None for n in numbers]
     if _aliased(roots):
         outcomes["serial"] += 1
+        note_fallback(cost_key)
         return False
     payload = (plan, roots)
     cuts = ranges(plan.groups, max(jobs, range_count or jobs))
@@ -334,6 +353,7 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
     clock.append(time.perf_counter())
     if results is None or not _mergeable(results, plan.strict, roots):
         outcomes["serial"] += 1
+        note_fallback(cost_key)
         return False
     outcomes["merged"] += 1
     for result in results:

@@ -126,11 +126,15 @@ def test_a_parallel_run_slower_than_serial_sends_the_work_serial() -> None:
     parallel.note_cost("w", 0.2, 64, chunks=1)
     assert parallel.plan_jobs(16, 64, 32, "w", 256) == (16, 16)
     parallel.note_parallel("w", parallel.ranges(64, 16), [0.25] * 16, 16, wall=0.333, groups_per_chunk=256)
-    assert parallel.plan_jobs(16, 64, 32, "w", 256) == (16, 16)              # the warm-up run: tried again
+    assert parallel.plan_jobs(16, 64, 32, "w", 256) == (1, 1)                # after the warm-up: a warm serial run
+    parallel.note_cost("w", 0.2, 64, chunks=1)
+    assert parallel.plan_jobs(16, 64, 32, "w", 256) == (16, 16)              # the warm-up run is not held against it
     parallel.note_parallel("w", parallel.ranges(64, 16), [0.25] * 16, 16, wall=0.333, groups_per_chunk=256)
     assert parallel.plan_jobs(16, 64, 32, "w", 256) == (1, 1)
-    parallel.note_cost("v", 0.2, 64, chunks=1)                               # a faster one keeps its jobs
-    for _ in range(2):
+    parallel.note_cost("w", 0.2, 64, chunks=1)
+    assert parallel.plan_jobs(16, 64, 32, "w", 256) == (1, 1)                # for good
+    for _ in range(2):                                                       # a faster one keeps its jobs
+        parallel.note_cost("v", 0.2, 64, chunks=1)
         parallel.note_parallel("v", parallel.ranges(64, 16), [0.0125] * 16, 16, wall=0.02, groups_per_chunk=256)
     assert parallel.plan_jobs(16, 64, 32, "v", 256)[0] == 16
 
@@ -142,23 +146,45 @@ def squares(out=RWByteAddressBuffer("u0")):
 
 
 def test_a_dispatch_slower_in_parallel_runs_serially_next_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Serial, then parallel twice (the warm-up and one learnt from), then serial again: the serial run's time is
-    set below any parallel run's, so the parallel dispatches' measured wall time reaches it. Every run gives the
-    serial bytes."""
+    """Serial, parallel (the warm-up), serial (warm), parallel (learnt from), then serial for good: the serial
+    runs' time is set below any parallel run's, so the parallel dispatches' measured wall time reaches it. Every
+    run gives the serial bytes."""
     monkeypatch.setattr(parallel, "MIN_INVOCATIONS_PER_JOB", 1 << 20)
     monkeypatch.setattr(parallel, "MIN_SECONDS_PER_JOB", 1e-12)
     outputs = []
-    for jobs in (1, 2, 2, 2):
+    merged = []
+    for jobs in (1, 2, 2, 2, 2, 2):
         out = np.zeros(64, np.uint32)
         run_dispatch(squares, {"u0": out.view(np.uint8)}, (8, 1, 1), jobs=jobs)
-        if jobs == 1:
-            (key,) = parallel._costs
-            parallel._costs[key].serial_per_group = 1e-9
+        (key,) = parallel._costs
+        parallel._costs[key].serial_per_group = 1e-9
         outputs.append(out)
-    assert parallel.outcomes["merged"] == 2
+        merged.append(parallel.outcomes["merged"])
+    assert merged == [0, 1, 1, 2, 2, 2]
     assert parallel._costs[key].slower_than_serial
     expected = np.arange(64, dtype=np.uint32) ** 2 + 5
     assert all(np.array_equal(out, expected) for out in outputs)
+
+
+@compute_shader(numthreads=(8, 1, 1))
+def reads_the_next_group(out=RWByteAddressBuffer("u0")):
+    tid = SV_DispatchThreadID()[:, 0]
+    out.Store(tid * 4, out.Load(((tid + 8) % 64) * 4) + np.uint32(1))
+
+
+def test_a_dispatch_that_fell_back_to_serial_runs_serially_next_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last workgroup reads the first one's output: a parallel run falls back (the serial run's time and
+    more), so the next dispatch of the shader does not try again (C3 on the 16-core host: 333 ms against 194)."""
+    monkeypatch.setattr(parallel, "MIN_INVOCATIONS_PER_JOB", 1 << 20)
+    monkeypatch.setattr(parallel, "MIN_SECONDS_PER_JOB", 1e-12)
+    outputs, tried = [], []
+    for jobs in (1, 2, 2):
+        out = np.arange(64, dtype=np.uint32)
+        run_dispatch(reads_the_next_group, {"u0": out.view(np.uint8)}, (8, 1, 1), jobs=jobs)
+        outputs.append(out)
+        tried.append(parallel.outcomes["serial"])
+    assert tried == [0, 1, 1]
+    assert all(np.array_equal(out, outputs[0]) for out in outputs)
 
 
 @pytest.mark.parametrize("strict", [True, False])
