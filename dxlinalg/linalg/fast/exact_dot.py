@@ -43,11 +43,84 @@ NEVER_BINDS = 1 << 20      # an all-zero row's bound: no exponent comes near it
 def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding: Rounding) -> np.ndarray:
     """(W, M, N) float64 values that `rounding` rounds like the exact C + sum_k left[k, m] * right[k, n].
 
-    `left` (W, K, M), `right` (W, K, N) and `c` (W, M, N) are float16, bfloat16 or float32 arrays."""
-    k = left.shape[1]
+    `left` (W, K, M), `right` (W, K, N) and `c` (W, M, N) are float16, bfloat16 or float32 arrays.
+    Elements whose product sum is proved exact in float64 (`_exact_product_sums`) take C in by a
+    two-sum rounded to odd; the tiles of the others take the certificate path."""
     rows = left.transpose(0, 2, 1).astype(np.float64, order="C")    # (W, M, K) and (W, K, N), exact: numpy's
     columns = right.astype(np.float64, order="C")                    # batched matmul is 2x slower on a
-    with np.errstate(invalid="ignore", over="ignore"):               # transposed operand
+    if not two_sum_path:                                             # transposed operand
+        return _certified_tile_sums(left, right, c, rounding, rows, columns)
+    exact = _exact_product_sums(left, right, rows, columns)
+    if exact is None:
+        return _certified_tile_sums(left, right, c, rounding, rows, columns)
+    with np.errstate(invalid="ignore", over="ignore"):
+        sums = _plus_rounded_to_odd(np.matmul(rows, columns), c)
+    if exact is not True:
+        tiles = np.unique(np.flatnonzero(~exact.reshape(-1)) // (exact.shape[1] * exact.shape[2]))
+        if tiles.size:
+            sums[tiles] = _certified_tile_sums(left[tiles], right[tiles], c[tiles], rounding, rows[tiles],
+                                               columns[tiles])
+    return sums
+
+
+two_sum_path = True     # False: every tile takes the certificate path (what tests compare the two-sum path with)
+
+
+def _exact_product_sums(left: np.ndarray, right: np.ndarray, rows: np.ndarray,
+                        columns: np.ndarray) -> np.ndarray | bool | None:
+    """Where every float64 partial sum of sum_k A[m, k] B[k, n] is exact in any order: True for all
+    elements, a (W, M, N) mask, None when an operand holds Inf or NaN.
+
+    Every product is exact in float64 (at most 2 x 24 significand bits) and a multiple of
+    2^q = 2^(la + lb), la and lb the quanta of the batch's smallest nonzero magnitudes of A and B; so
+    is every partial sum, whose magnitude is at most sum_k |A[m, k]| |B[k, n]|. Below 2^(53 + q) such
+    a multiple is an integer below 2^53 times 2^q: representable. The whole batch passes when
+    2^(ha + hb) K is within that; else each element's magnitude sum is computed (one float64 matrix
+    product of magnitudes, relative error below (K - 1) 2^-53) and compared with 2^(52 + q): half the
+    bound, so the rounding of the magnitude sum cannot let one through."""
+    high_a, high_b = _highest_binade(left), _highest_binade(right)
+    if high_a is None or high_b is None:
+        return None
+    low = _lowest_quantum(left) + _lowest_quantum(right)
+    if high_a + high_b + math.ceil(math.log2(max(left.shape[1], 1))) <= FLOAT64_PRECISION + low:
+        return True
+    if low + FLOAT64_PRECISION - 1 > 1023:
+        return True
+    bound = math.ldexp(1.0, low + FLOAT64_PRECISION - 1)
+    magnitudes = np.matmul(np.abs(rows), np.abs(columns))
+    return magnitudes < bound
+
+
+def _plus_rounded_to_odd(products: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """products + C (float64, exact products) rounded to odd in float64, +0 for an exact zero; Inf or
+    NaN where C is. TwoSum (Knuth: six float64 operations, no branch) gives s = RN(p + c) and the
+    exact error e; where e != 0 the exact sum lies strictly between s and its neighbour toward e,
+    and rounding to odd takes whichever of the two has its last bit set. A float64 rounded to odd
+    rounds to any format of at most 51 significand bits (float32, float16, bfloat16), in any
+    rounding mode, as the exact sum does; the sums here (below 2^130, multiples of at least 2^-298)
+    are far from float64's overflow and subnormal range."""
+    c = c.astype(np.float64)                                                # once, not in three mixed passes
+    sums = np.add(products, c)
+    b_virtual = np.subtract(sums, products)
+    a_virtual = np.subtract(sums, b_virtual)
+    np.subtract(c, b_virtual, out=b_virtual)                               # the error's part from C
+    error = np.subtract(products, a_virtual, out=products)                 # (`products` is ours to reuse)
+    error += b_virtual
+    sums += 0.0                                                             # -0 -> +0
+    flat, errors = sums.reshape(-1), error.reshape(-1)
+    inexact = np.flatnonzero(errors != 0)
+    if inexact.size:
+        values, toward = flat[inexact], errors[inexact]
+        even = np.isfinite(values) & ((values.view(np.int64) & 1) == 0)
+        flat[inexact[even]] = np.nextafter(values[even], np.copysign(np.inf, toward[even]))
+    return sums
+
+
+def _certified_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding: Rounding,
+                         rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """`exact_tile_sums` by the certificate, the filter and the exact fallback (module docstring)."""
+    k = left.shape[1]
+    with np.errstate(invalid="ignore", over="ignore"):
         sums = np.matmul(rows, columns)
         np.add(sums, c, out=sums)                                    # C widened on the fly
     sums += 0.0                                                             # -0 -> +0
@@ -109,13 +182,27 @@ def _highest_binade(values: np.ndarray) -> int | None:
 
 def _lowest_quanta(tiles: np.ndarray) -> np.ndarray:
     """(W,) the quantum 2^l of each tile's smallest nonzero magnitude's binade (NEVER_BINDS for an
-    all-zero tile): every nonzero value of the tile is a multiple of 2^l. (bits - 1) & mask is the
-    magnitude minus one, and the largest pattern for a zero, so its minimum is the smallest nonzero
-    magnitude's."""
-    unsigned, mask, fraction_bits, bias = _magnitude_bits(tiles)
+    all-zero tile): every nonzero value of the tile is a multiple of 2^l."""
+    return _quanta(tiles, _magnitudes_less_one(tiles).min(axis=1).astype(np.int64) + 1)
+
+
+def _lowest_quantum(values: np.ndarray) -> int:
+    """`_lowest_quanta` of all the values together."""
+    return int(_quanta(values, np.int64(int(_magnitudes_less_one(values).min()) + 1)))
+
+
+def _magnitudes_less_one(tiles: np.ndarray) -> np.ndarray:
+    """(W, rows * cols) bit patterns: (bits - 1) & mask is the magnitude minus one, and the largest
+    pattern for a zero, so its minimum is the smallest nonzero magnitude's."""
+    unsigned, mask, _, _ = _magnitude_bits(tiles)
     below = _tile_values(tiles).view(unsigned) - unsigned.type(1)
     below &= unsigned.type(mask)
-    smallest = below.min(axis=1).astype(np.int64) + 1
+    return below
+
+
+def _quanta(tiles: np.ndarray, smallest: np.ndarray) -> np.ndarray:
+    """The binade quanta of the smallest nonzero magnitudes `smallest` (NEVER_BINDS past the mask: all zero)."""
+    _, mask, fraction_bits, bias = _magnitude_bits(tiles)
     low = np.maximum(smallest >> fraction_bits, 1) - bias - fraction_bits
     return np.where(smallest > mask, NEVER_BINDS, low)
 
