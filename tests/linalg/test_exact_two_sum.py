@@ -8,12 +8,19 @@ from fractions import Fraction
 
 import ml_dtypes
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dxlinalg.coopmat.element_types import round_float64
 from dxlinalg.linalg.fast import exact_dot
-from dxlinalg.linalg.fast.exact_dot import _exact_product_sums, _round_to_odd, exact_tile_sums
+from dxlinalg.linalg.fast.exact_dot import (
+    _exact_product_sums,
+    _exact_with,
+    _product_range,
+    _round_to_odd,
+    exact_tile_sums,
+)
 from dxlinalg.profile.registry import load_profile
 from tests.nvgpu import oracle
 from tests.nvgpu.values import random_values
@@ -98,8 +105,9 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
             got, want = round_float64(fast, result, SETTINGS), round_float64(definition, result, SETTINGS)
         same = (bits(got) == bits(want)) | (np.isnan(got.astype(np.float32)) & np.isnan(want.astype(np.float32)))
         assert same.all(), (kind, result, np.argwhere(~same)[:3])
-    exact_products = _exact_product_sums(left, right, left.transpose(0, 2, 1).astype(np.float64),
-                                         right.astype(np.float64))
+    product_range = _product_range(left, right)
+    exact_products = None if product_range is None else _exact_product_sums(
+        product_range, left.transpose(0, 2, 1).astype(np.float64), right.astype(np.float64))
     for tile in range(w):
         for row in range(m):
             for col in range(n):
@@ -114,21 +122,22 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
                     assert np.signbit(fast[tile, row, col]) == (value < 0)
 
 
-def test_a_tie_broken_far_below_is_seen_by_the_two_sum():
-    """C = 1 and one product 2^-24 (a float32 tie, rounds to 1); a product 2^-60 more makes it round up:
-    the float64 sum of the products is exact, the sum with C is not, and rounding to odd keeps the side."""
-    left = np.zeros((2, 2, 1), np.float16)
-    right = np.zeros((2, 2, 1), np.float16)
-    left[:, 0, 0], right[:, 0, 0] = 2.0 ** -12, 2.0 ** -12
-    left[1, 1, 0], right[1, 1, 0] = -(2.0 ** -24), 2.0 ** -24 * 0 + 2.0 ** -14     # -2^-38: rounds down
-    c = np.ones((2, 1, 1), np.float32)
-    assert _exact_product_sums(left, right, left.transpose(0, 2, 1).astype(np.float64),
-                               right.astype(np.float64)) is not None
-    got = round_float64(exact_tile_sums(left, right, c, lambda v: v), F32, SETTINGS)
-    assert got[0, 0, 0] == 1 and got[1, 0, 0] == 1
-    left[1, 1, 0] = 2.0 ** -24                                                          # +2^-38: rounds up
-    got = round_float64(exact_tile_sums(left, right, c, lambda v: v), F32, SETTINGS)
-    assert got[0, 0, 0] == 1 and got[1, 0, 0] == np.nextafter(np.float32(1), np.float32(2))
+@pytest.mark.parametrize("scale, one_add", [(0, True), (20, False)])
+def test_a_tie_broken_far_below_is_seen(scale, one_add):
+    """C = 2^s and one product 2^(s - 24), a float32 tie (rounds to C, even); a product of the smallest
+    halves, 2^-48, more or less makes it round up or stay. At s = 0 the batch's ranges prove C + the
+    products exact in float64 (one add); at s = 20 the sum needs 68 bits: the two-sum rounded to odd."""
+    left = np.zeros((3, 2, 1), np.float16)
+    right = np.zeros((3, 2, 1), np.float16)
+    left[:, 0, 0], right[:, 0, 0] = 2.0 ** ((scale - 24) / 2), 2.0 ** ((scale - 24) / 2)
+    left[1:, 1, 0], right[1:, 1, 0] = 2.0 ** -24, 2.0 ** -24
+    left[2, 1, 0] = -(2.0 ** -24)
+    c = np.full((3, 1, 1), 2.0 ** scale, np.float32)
+    product_range = _product_range(left, right)
+    assert product_range is not None and _exact_with(c, product_range) is one_add
+    got = round_float64(exact_tile_sums(left, right, c, lambda v: v), F32, SETTINGS).reshape(-1)
+    tie_even, above = np.float32(2.0 ** scale), np.nextafter(np.float32(2.0 ** scale), np.float32(np.inf))
+    assert bits(got).tolist() == bits(np.array([tie_even, above, tie_even])).tolist()
 
 
 def test_an_exact_zero_sum_is_positive_zero():
@@ -147,6 +156,6 @@ def test_l3_sized_batch_takes_the_two_sum_path_for_nearly_every_element():
     left = rng.standard_normal((1024, 8, 8)).astype(np.float16)
     right = rng.standard_normal((1024, 8, 8)).astype(np.float16)
     c = (rng.standard_normal((1024, 8, 8)) * 16).astype(np.float32)
-    exact_products = _exact_product_sums(left, right, left.transpose(0, 2, 1).astype(np.float64),
+    exact_products = _exact_product_sums(_product_range(left, right), left.transpose(0, 2, 1).astype(np.float64),
                                          right.astype(np.float64))
     assert exact_products is not None and (exact_products is True or exact_products.mean() > 0.99)

@@ -44,17 +44,25 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
     """(W, M, N) float64 values that `rounding` rounds like the exact C + sum_k left[k, m] * right[k, n].
 
     `left` (W, K, M), `right` (W, K, N) and `c` (W, M, N) are float16, bfloat16 or float32 arrays.
-    Elements whose product sum is proved exact in float64 (`_exact_product_sums`) take C in by a
-    two-sum rounded to odd; the tiles of the others take the certificate path."""
+    Elements whose product sum is proved exact in float64 (`_exact_product_sums`) take C in by one
+    float64 add where the batch's ranges prove that exact too (`_exact_with`), else by a two-sum
+    rounded to odd (`_plus_rounded_to_odd`); the tiles of the others take the certificate path
+    (module docstring), which is what tests compare this with (`two_sum_path = False`)."""
     rows = left.transpose(0, 2, 1).astype(np.float64, order="C")    # (W, M, K) and (W, K, N), exact: numpy's
     columns = right.astype(np.float64, order="C")                    # batched matmul is 2x slower on a
     if not two_sum_path:                                             # transposed operand
         return _certified_tile_sums(left, right, c, rounding, rows, columns)
-    exact = _exact_product_sums(left, right, rows, columns)
-    if exact is None:
+    product_range = _product_range(left, right)
+    if product_range is None:
         return _certified_tile_sums(left, right, c, rounding, rows, columns)
+    exact = _exact_product_sums(product_range, rows, columns)
     with np.errstate(invalid="ignore", over="ignore"):
-        sums = _plus_rounded_to_odd(np.matmul(rows, columns), c)
+        products = np.matmul(rows, columns)
+        if exact is True and _exact_with(c, product_range):
+            sums = np.add(products, c, out=products)
+            sums += 0.0                                                     # -0 -> +0
+        else:
+            sums = _plus_rounded_to_odd(products, c)
     if exact is not True:
         tiles = np.unique(np.flatnonzero(~exact.reshape(-1)) // (exact.shape[1] * exact.shape[2]))
         if tiles.size:
@@ -66,29 +74,49 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
 two_sum_path = True     # False: every tile takes the certificate path (what tests compare the two-sum path with)
 
 
-def _exact_product_sums(left: np.ndarray, right: np.ndarray, rows: np.ndarray,
-                        columns: np.ndarray) -> np.ndarray | bool | None:
-    """Where every float64 partial sum of sum_k A[m, k] B[k, n] is exact in any order: True for all
-    elements, a (W, M, N) mask, None when an operand holds Inf or NaN.
-
-    Every product is exact in float64 (at most 2 x 24 significand bits) and a multiple of
-    2^q = 2^(la + lb), la and lb the quanta of the batch's smallest nonzero magnitudes of A and B; so
-    is every partial sum, whose magnitude is at most sum_k |A[m, k]| |B[k, n]|. Below 2^(53 + q) such
-    a multiple is an integer below 2^53 times 2^q: representable. The whole batch passes when
-    2^(ha + hb) K is within that; else each element's magnitude sum is computed (one float64 matrix
-    product of magnitudes, relative error below (K - 1) 2^-53) and compared with 2^(52 + q): half the
-    bound, so the rounding of the magnitude sum cannot let one through."""
+def _product_range(left: np.ndarray, right: np.ndarray) -> tuple[int, int] | None:
+    """(h, l): every sum of K products A[m, k] B[k, n] of the batch is below 2^h (ha + hb + ceil(log2 K),
+    the highest binades) and every product a multiple of 2^l (la + lb, the quanta of the smallest
+    nonzero magnitudes); None when A or B holds Inf or NaN. Four whole-array reductions."""
     high_a, high_b = _highest_binade(left), _highest_binade(right)
     if high_a is None or high_b is None:
         return None
-    low = _lowest_quantum(left) + _lowest_quantum(right)
-    if high_a + high_b + math.ceil(math.log2(max(left.shape[1], 1))) <= FLOAT64_PRECISION + low:
-        return True
-    if low + FLOAT64_PRECISION - 1 > 1023:
+    return high_a + high_b + _log2_ceiling(left.shape[1]), _lowest_quantum(left) + _lowest_quantum(right)
+
+
+def _exact_product_sums(product_range: tuple[int, int], rows: np.ndarray, columns: np.ndarray) -> np.ndarray | bool:
+    """Where every float64 partial sum of sum_k A[m, k] B[k, n] is exact in any order: True for all
+    elements, else a (W, M, N) mask. `rows` (W, M, K) and `columns` (W, K, N) are A and B in float64.
+
+    Every product is exact in float64 (at most 2 x 24 significand bits) and a multiple of 2^l, and so
+    is every partial sum, whose magnitude is at most sum_k |A[m, k]| |B[k, n]|. Below 2^(53 + l) such
+    a multiple is an integer below 2^53 times 2^l: representable. The whole batch passes when
+    2^h is within that (`_product_range`); else each element's magnitude sum is computed (one float64
+    matrix product of magnitudes, relative error below (K - 1) 2^-53) and compared with 2^(52 + l):
+    half the bound, so the rounding of the magnitude sum cannot let one through."""
+    high, low = product_range
+    if high <= FLOAT64_PRECISION + low or low + FLOAT64_PRECISION - 1 > 1023:    # (the latter: A or B all zero)
         return True
     bound = math.ldexp(1.0, low + FLOAT64_PRECISION - 1)
-    magnitudes = np.matmul(np.abs(rows), np.abs(columns))
+    with np.errstate(over="ignore"):
+        magnitudes = np.matmul(np.abs(rows), np.abs(columns))
     return magnitudes < bound
+
+
+def _exact_with(c: np.ndarray, product_range: tuple[int, int]) -> bool:
+    """Whether every float64 C + sum_k A B is exact, the product sums being so (`_exact_product_sums`
+    True): each is a multiple of 2^min(l, lc) below 2^h + 2^hc (`_product_range`; hc and lc C's highest
+    binade and lowest quantum), which 53 bits hold when max(h, hc) + 1 - min(l, lc) <= 53. Two
+    whole-array reductions of C."""
+    high_c = _highest_binade(c)
+    if high_c is None:
+        return False
+    high, low = product_range
+    return max(high, high_c) + 1 - min(low, _lowest_quantum(c)) <= FLOAT64_PRECISION
+
+
+def _log2_ceiling(k: int) -> int:
+    return math.ceil(math.log2(max(k, 1)))
 
 
 def _plus_rounded_to_odd(products: np.ndarray, c: np.ndarray) -> np.ndarray:
