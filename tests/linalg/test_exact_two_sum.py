@@ -75,9 +75,11 @@ def exact_sum(left: np.ndarray, right: np.ndarray, c: np.ndarray, w: int, m: int
                Fraction(float(c[w, m, n])))
 
 
-def both_paths(left: np.ndarray, right: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def both_paths(left: np.ndarray, right: np.ndarray, c: np.ndarray, result: np.dtype) -> tuple[np.ndarray, np.ndarray]:
+    """Both paths' float64 sums for a MulAdd whose result is `result` (the certificate path's values
+    round like the exact sum only in the rounding it is given)."""
     def keep(values: np.ndarray) -> np.ndarray:
-        return round_float64(values, F32, SETTINGS)
+        return round_float64(values, result, SETTINGS)
     with np.errstate(over="ignore", invalid="ignore"):
         fast = exact_tile_sums(left, right, c, keep)
         exact_dot.two_sum_path = False
@@ -99,10 +101,11 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
     rng = np.random.default_rng(seed)
     w, m, n = 4, 8, 8
     left, right, c = adversarial(rng, kind, operand, accumulator, w, k, m, n)
-    fast, definition = both_paths(left, right, c)
+    fast = {}
     for result in (F32, F16, BF16):
+        fast[result], definition = both_paths(left, right, c, result)
         with np.errstate(over="ignore", invalid="ignore"):
-            got, want = round_float64(fast, result, SETTINGS), round_float64(definition, result, SETTINGS)
+            got, want = round_float64(fast[result], result, SETTINGS), round_float64(definition, result, SETTINGS)
         same = (bits(got) == bits(want)) | (np.isnan(got.astype(np.float32)) & np.isnan(want.astype(np.float32)))
         assert same.all(), (kind, result, np.argwhere(~same)[:3])
     product_range = _product_range(left, right)
@@ -114,12 +117,15 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
                 value = exact_sum(left, right, c, tile, row, col)
                 if value is None:
                     continue
-                want32 = np.asarray(oracle.round_nearest_even(value, "f32"))
-                assert bits(round_float64(fast[tile, row, col:col + 1], F32, SETTINGS))[0] == bits(want32)
+                for result, fmt in ((F32, "f32"), (F16, "f16")):
+                    want = np.asarray(oracle.round_nearest_even(value, fmt))
+                    with np.errstate(over="ignore"):
+                        got = round_float64(fast[result][tile, row, col:col + 1], result, SETTINGS)
+                    assert bits(got)[0] == bits(want), (kind, fmt, tile, row, col)
                 taken = exact_products is True or (exact_products is not None and exact_products[tile].all())
-                if taken:          # (a whole tile takes one path) the two-sum path's float64 is the exact sum rounded to odd, bit for bit
-                    assert fast[tile, row, col] == _round_to_odd(value), (kind, tile, row, col)
-                    assert np.signbit(fast[tile, row, col]) == (value < 0)
+                if taken:          # (a whole tile takes one path) the exact sum rounded to odd, bit for bit
+                    assert fast[F32][tile, row, col] == _round_to_odd(value), (kind, tile, row, col)
+                    assert np.signbit(fast[F32][tile, row, col]) == (value < 0)
 
 
 @pytest.mark.parametrize("scale, one_add", [(0, True), (3, True), (4, False), (5, False), (20, False)])
