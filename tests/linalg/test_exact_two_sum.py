@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from dxlinalg.coopmat.element_types import round_float64
 from dxlinalg.linalg.fast import exact_dot
 from dxlinalg.linalg.fast.exact_dot import (
-    _exact_product_sums,
     _exact_with,
     _product_range,
+    _products_exact,
     _round_to_odd,
     exact_tile_sums,
 )
@@ -109,8 +109,7 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
         same = (bits(got) == bits(want)) | (np.isnan(got.astype(np.float32)) & np.isnan(want.astype(np.float32)))
         assert same.all(), (kind, result, np.argwhere(~same)[:3])
     product_range = _product_range(left, right)
-    exact_products = None if product_range is None else _exact_product_sums(
-        product_range, left.transpose(0, 2, 1).astype(np.float64), right.astype(np.float64))
+    taken = product_range is not None and _products_exact(product_range)
     for tile in range(w):
         for row in range(m):
             for col in range(n):
@@ -122,8 +121,7 @@ def test_two_sum_path_rounds_like_the_definition(seed, kind, operand, accumulato
                     with np.errstate(over="ignore"):
                         got = round_float64(fast[result][tile, row, col:col + 1], result, SETTINGS)
                     assert bits(got)[0] == bits(want), (kind, fmt, tile, row, col)
-                taken = exact_products is True or (exact_products is not None and exact_products[tile].all())
-                if taken:          # (a whole tile takes one path) the exact sum rounded to odd, bit for bit
+                if taken:          # the new path's float64: the exact sum rounded to odd, bit for bit
                     assert fast[F32][tile, row, col] == _round_to_odd(value), (kind, tile, row, col)
                     assert np.signbit(fast[F32][tile, row, col]) == (value < 0)
 
@@ -157,11 +155,13 @@ def test_an_exact_zero_sum_is_positive_zero():
     assert not np.signbit(negative[0, 0, 0])
 
 
-def test_l3_sized_batch_takes_the_two_sum_path_for_nearly_every_element():
-    """What makes the path pay: 1,024 8 x 8 x 8 fp16 tiles of normal data."""
+def test_l3_like_batches_take_the_new_path():
+    """What makes it pay: 1,024 8 x 8 x 8 fp16 tiles of unit-normal data with no value below 2^-8 (as
+    216 of L3's 256 MulAdds are) have their product sums proved exact by the ranges alone."""
     rng = np.random.default_rng(5)
-    left = rng.standard_normal((1024, 8, 8)).astype(np.float16)
-    right = rng.standard_normal((1024, 8, 8)).astype(np.float16)
-    exact_products = _exact_product_sums(_product_range(left, right), left.transpose(0, 2, 1).astype(np.float64),
-                                         right.astype(np.float64))
-    assert exact_products is not None and (exact_products is True or exact_products.mean() > 0.99)
+    left, right = (rng.standard_normal((1024, 8, 8)) for _ in range(2))
+    left, right = (np.where(np.abs(v) < 2.0 ** -8, 2.0 ** -8, v).astype(np.float16) for v in (left, right))
+    product_range = _product_range(left, right)
+    assert product_range is not None and _products_exact(product_range)
+    left[0, 0, 0] = right[0, 0, 0] = 2.0 ** -24               # the smallest halves: the certificate path
+    assert not _products_exact(_product_range(left, right))
