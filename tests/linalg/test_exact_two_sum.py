@@ -165,3 +165,21 @@ def test_l3_like_batches_take_the_new_path():
     assert product_range is not None and _products_exact(product_range)
     left[0, 0, 0] = right[0, 0, 0] = 2.0 ** -24               # the smallest halves: the certificate path
     assert not _products_exact(_product_range(left, right))
+
+
+def test_product_sums_one_bit_past_float64():
+    """(8 - 2^-8)^2 + 2^-24 2^-24 = 64 - 2^-4 + 2^-16 + 2^-48 needs 54 bits: the ranges (below 2^7,
+    multiples of 2^-48) must not prove it exact; its float64 from the certificate path rounds as the
+    exact sum does. With C = 2^-30 both sums are proved (the ranges hold) only where they fit."""
+    left = np.array([8 - 2.0 ** -8, 2.0 ** -24], np.float16).reshape(1, 2, 1)
+    right = left.copy()
+    assert not _products_exact(_product_range(left, right))
+    left[0, 0, 0] = right[0, 0, 0] = 2 - 2.0 ** -10                  # 4 - 2^-8 + 2^-20 + 2^-48: 51 bits
+    assert _products_exact(_product_range(left, right))
+    for top in (8 - 2.0 ** -8, 2 - 2.0 ** -10):
+        left[0, 0, 0] = right[0, 0, 0] = top
+        value = Fraction(top) ** 2 + Fraction(2) ** -48
+        got = exact_tile_sums(left, right, np.zeros((1, 1, 1), np.float32), lambda v: v)[0, 0, 0]
+        assert got == _round_to_odd(value) or not _products_exact(_product_range(left, right))
+        assert bits(round_float64(np.array([got]), F16, SETTINGS)) == bits(np.asarray(oracle.round_nearest_even(
+            value, "f16")))
