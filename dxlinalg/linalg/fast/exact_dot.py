@@ -55,9 +55,10 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
     columns = _float64(right)                                        # batched matmul is 2x slower on a
     if not two_sum_path:                                             # transposed operand
         return _certified_tile_sums(left, right, c, rounding, rows, columns)
-    product_range = _product_range(left, right)
+    highs = _highest_binade(left), _highest_binade(right)
+    product_range = _product_range(left, right, highs)
     if product_range is None or not _products_exact(product_range):
-        return _certified_tile_sums(left, right, c, rounding, rows, columns)
+        return _certified_tile_sums(left, right, c, rounding, rows, columns, highs)
     with np.errstate(invalid="ignore", over="ignore"):
         products = np.matmul(rows, columns)
         if _exact_with(c, product_range):
@@ -71,7 +72,7 @@ def exact_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding
 def _float64(values: np.ndarray) -> np.ndarray:
     """A C-ordered float64 copy of float16, bfloat16 or float32 values (halves through `widen_half`'s
     exact bit widening to float32: faster than numpy's float16 cast)."""
-    if values.dtype == np.float16:
+    if values.dtype == np.float16 and values.flags.c_contiguous:         # (a transposed copy costs more)
         return widen_half(values).astype(np.float64)
     return values.astype(np.float64, order="C")
 
@@ -79,11 +80,13 @@ def _float64(values: np.ndarray) -> np.ndarray:
 two_sum_path = True     # False: every tile takes the certificate path (what tests compare the two-sum path with)
 
 
-def _product_range(left: np.ndarray, right: np.ndarray) -> tuple[int, int] | None:
+def _product_range(left: np.ndarray, right: np.ndarray,
+                   highs: tuple[int | None, int | None] | None = None) -> tuple[int, int] | None:
     """(h, l): every sum of K products A[m, k] B[k, n] of the batch is below 2^h (ha + hb + ceil(log2 K),
     the highest binades) and every product a multiple of 2^l (la + lb, the quanta of the smallest
-    nonzero magnitudes); None when A or B holds Inf or NaN. Four whole-array reductions."""
-    high_a, high_b = _highest_binade(left), _highest_binade(right)
+    nonzero magnitudes); None when A or B holds Inf or NaN. Four whole-array reductions (two when
+    `highs`, A's and B's highest binades, are given)."""
+    high_a, high_b = highs or (_highest_binade(left), _highest_binade(right))
     if high_a is None or high_b is None:
         return None
     return high_a + high_b + _log2_ceiling(left.shape[1]), _lowest_quantum(left) + _lowest_quantum(right)
@@ -140,14 +143,15 @@ def _plus_rounded_to_odd(products: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 
 def _certified_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rounding: Rounding,
-                         rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+                         rows: np.ndarray, columns: np.ndarray,
+                         highs: tuple[int | None, int | None] | None = None) -> np.ndarray:
     """`exact_tile_sums` by the certificate, the filter and the exact fallback (module docstring)."""
     k = left.shape[1]
     with np.errstate(invalid="ignore", over="ignore"):
         sums = np.matmul(rows, columns)
         np.add(sums, c, out=sums)                                    # C widened on the fly
     sums += 0.0                                                             # -0 -> +0
-    unsettled = np.flatnonzero(~_certified(left, right, c, FLOAT64_PRECISION - math.ceil(math.log2(k + 1))))
+    unsettled = np.flatnonzero(~_certified(left, right, c, FLOAT64_PRECISION - math.ceil(math.log2(k + 1)), highs))
     if unsettled.size:
         a, b, s, c64 = rows[unsettled], columns[unsettled], sums[unsettled], c[unsettled].astype(np.float64)
         with np.errstate(invalid="ignore", over="ignore"):
@@ -165,12 +169,14 @@ def _certified_tile_sums(left: np.ndarray, right: np.ndarray, c: np.ndarray, rou
     return sums
 
 
-def _certified(left: np.ndarray, right: np.ndarray, c: np.ndarray, spare: int) -> np.ndarray:
-    """Per tile: products of A's and B's values plus C's, all finite, span at most `spare` bits."""
-    highs = [_highest_binade(v) for v in (left, right, c)]
-    if any(h is None for h in highs):
+def _certified(left: np.ndarray, right: np.ndarray, c: np.ndarray, spare: int,
+               operand_highs: tuple[int | None, int | None] | None = None) -> np.ndarray:
+    """Per tile: products of A's and B's values plus C's, all finite, span at most `spare` bits.
+    `operand_highs`: A's and B's `_highest_binade`s where the caller has them."""
+    high_a, high_b = operand_highs or (_highest_binade(left), _highest_binade(right))
+    high_c = _highest_binade(c)
+    if high_a is None or high_b is None or high_c is None:
         return np.zeros(c.shape[0], dtype=bool)
-    high_a, high_b, high_c = highs
     high = max(high_a + high_b, high_c)                                 # type: ignore[operator]
     low = np.minimum(_lowest_quanta(left) + _lowest_quanta(right), _lowest_quanta(c))
     return high - low <= spare
