@@ -1,7 +1,15 @@
 """Exact sums C + sum_k A[m, k] * B[k, n] of matrix tiles, rounded once: the `exact` mma model, fast.
 
 The model (`mma_sums`) is the exact sum rounded once to the accumulator type. Here it is computed
-as one float64 matrix product per batch of tiles, and each element is proved exact or recomputed:
+as one float64 matrix product per batch of tiles, and each element is proved exact or recomputed.
+
+0. ranges (per batch, four whole-array reductions): every product is below 2^(ha + hb) and a
+   multiple of 2^(la + lb), la and lb the quanta of the batch's smallest nonzero magnitudes of A and
+   B; when ha + hb + ceil(log2 K) - (la + lb) <= 53 every float64 partial sum of the products is
+   exact whatever the BLAS order (`_products_exact`). Such a batch (most of the small 8 x 8 x 8 fp16
+   tiles of L3) adds C in one float64 add where C's own range proves that exact too, else by a
+   TwoSum whose error picks the float64 neighbour that makes the sum rounded to odd, which the final
+   rounding to at most 24 bits rounds as it rounds the exact sum. Other batches take steps 1-3:
 
 1. certificate (per tile): every product A[m, k] B[k, n] is below 2^(ha + hb) and a multiple of
    2^(la + lb), and C below 2^hc and a multiple of 2^lc, with ha, hb, hc from the largest
