@@ -187,9 +187,8 @@ def path_taken(timing: dict[str, float]) -> str:
     """How the timed call's dispatches ran: merged or serial, into how many ranges they were cut, and where the
     last merged one's time went (`parallel.last_timing`)."""
     if not parallel.outcomes:
-        return "serial (under the size threshold, or the cost model chose 1 job)"
-    ranges = ", ".join(f"{cut} ranges on {jobs} jobs x{times}"
-                       for (cut, jobs), times in sorted(parallel.spread.items()))
+        return "serial (under the size threshold)"
+    ranges = ", ".join(f"{cut} ranges x{times}" for cut, times in sorted(parallel.spread.items()))
     text = ", ".join(f"{what} x{times}" for what, times in sorted(parallel.outcomes.items())) + f" ({ranges})"
     if timing:
         text += "; ms: " + " ".join(f"{key} {value * 1e3:.1f}" for key, value in timing.items())

@@ -107,17 +107,16 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
     summary = DispatchSummary(groups, total_groups * per_group, -(-total_groups // groups_per_chunk),  # type: ignore
                               groups_per_chunk, prof.wave_size)
     cost = _cost_key(shader, prof, strict, groups_per_chunk)
-    workers, range_count = parallel.plan_jobs(workers, total_groups, per_group, cost, groups_per_chunk)
+    workers = parallel.jobs_for(workers, total_groups, per_group, parallel.estimated_seconds(cost, total_groups))
     if workers > 1 and (pool is not None or fork_available()):
         plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
                             per_group, strict)
-        if run_in_parallel(plan, workers, pool, range_count=range_count, cost_key=cost,
-                           groups_per_chunk=groups_per_chunk):
+        if run_in_parallel(plan, workers, pool):
             return summary
     log = BufferAccessLog(groups, per_group, races=True, record=False) if strict else None  # type: ignore[arg-type]
     start = time.perf_counter()
     work.run_groups(0, total_groups, log)
-    parallel.note_cost(cost, time.perf_counter() - start, total_groups, summary.chunks)
+    parallel.note_cost(cost, time.perf_counter() - start, total_groups)
     return summary
 
 

@@ -28,14 +28,7 @@ pool shares it, and each task copies it; a process pool pickles it: Dask and Ray
 
 How many jobs (`jobs_for`): once a dispatch's work has run serially, its measured time per workgroup
 (`note_cost`, keyed by the caller on what names the work) gives each job at least MIN_SECONDS_PER_JOB of it;
-before that, at least MIN_INVOCATIONS_PER_JOB invocations. That is a ceiling; the cost model (`plan_jobs`) picks
-within it once the work has run both serially and in parallel: from the two runs it learns a fixed cost per chunk
-of a range (which does not shrink with fewer lanes: SPIR-V's per-instruction work), a cost per workgroup, the
-handoff (the dispatch's wall time beyond its ranges) and how much slower the slowest range is than the mean, and
-takes the job count, 1 included, and the ranges per job (`RANGES_PER_JOB`: more ranges than jobs, handed out as
-workers free up, balance uneven ranges where the fixed cost is small against a range's work) with the least
-predicted time. The first parallel run of a work is a warm-up (not fitted); SLOWER_RUNS_TO_STAY_SERIAL parallel
-runs slower than the serial one, or one that had to fall back to the serial run, send the work serial from then on.
+before that, at least MIN_INVOCATIONS_PER_JOB invocations.
 """
 
 from __future__ import annotations
@@ -53,13 +46,7 @@ import time
 import warnings
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import BinaryIO, Protocol
 
@@ -73,9 +60,8 @@ JOBS_ENVIRONMENT_VARIABLE = "DXLINALG_JOBS"
 #: How parallel dispatches ended, for tests and benchmarks: "merged" (ranges applied in workgroup order) or
 #: "serial" (a range's result could differ from the serial run's, which ran instead).
 outcomes: Counter[str] = Counter()
-#: How many ranges on how many jobs the parallel dispatches were cut into ((ranges, jobs) -> dispatches), for
-#: benchmarks.
-spread: Counter[tuple[int, int]] = Counter()
+#: How many ranges the parallel dispatches were cut into (range count -> dispatches), for benchmarks.
+spread: Counter[int] = Counter()
 #: Where the last merged parallel dispatch's time went (seconds), for benchmarks: "start" (the parent, until the
 #: ranges were handed over), "wait" (until every range's result was back), "merge" (checking and applying), and
 #: over the ranges, "slowest"/"mean" range in its worker (running the workgroups and logging) and "setup" (the
@@ -86,41 +72,10 @@ last_timing: dict[str, float] = {}
 MIN_INVOCATIONS_PER_JOB = 16384
 #: A dispatch whose work has been measured (an earlier serial run of the same shader): every worker gets at
 #: least this much of its serial time, in seconds, so few heavy workgroups (cooperative-matrix GEMM tiles) spread
-#: and many light ones do not (measured, docs/performance.md "The size threshold"). 0: no floor, and no cost model
-#: (every dispatch of at least two workgroups splits: tests and `benchmarks.parallel_threshold` force it so).
+#: and many light ones do not (measured, docs/performance.md "The size threshold"). 0: no floor.
 MIN_SECONDS_PER_JOB = 0.01
-#: The ranges per job the cost model may cut a dispatch into (handed out as workers free up).
-RANGES_PER_JOB = (1, 2, 3, 4)
-#: A work's first parallel run warms the workers (its code loaded in each, a worker pool forked): it is not fitted,
-#: and the dispatch after it runs serially again where the one serial run so far was the work's first (cold too),
-#: so the fit compares warm runs. A work goes serial for good after this many parallel runs that took at least
-#: its serial time.
-SLOWER_RUNS_TO_STAY_SERIAL = 2
-
-
-@dataclass
-class WorkCost:
-    """What the runs of one work (a `cost_key`) cost, in seconds: the serial run's, and once it has also run in
-    parallel, the fitted model `fixed * chunks + per_group * groups` of one range and the parallel run's handoff
-    and imbalance (`predicted_seconds`)."""
-
-    serial_per_group: float                 # the last serial run's time per workgroup
-    serial_groups: int = 0
-    serial_chunks: int = 1
-    fixed: float | None = None              # per chunk of a range, whatever its lanes (None: not fitted yet)
-    per_group: float = 0.0
-    fixed_identified: bool = False          # the two runs told the fixed part apart (else all of it scales)
-    per_range: float = 0.0                  # a range's setup in its worker (mapping the dispatch, its memory)
-    overhead: float = 0.0                   # a parallel dispatch's wall time beyond its workers' share of ranges
-    imbalance: float = 1.0                  # the slowest range's time over the mean range's
-    slower_than_serial: bool = False        # SLOWER_RUNS_TO_STAY_SERIAL parallel runs took the serial time: stay serial
-    serial_runs: int = 0
-    parallel_runs: int = 0
-    slower_runs: int = 0
-
-
-#: What each work costs, by `cost_key` (bounded: oldest forgotten first).
-_costs: OrderedDict[object, WorkCost] = OrderedDict()
+#: Serial seconds per workgroup, by `cost_key`, from the last serial run (bounded: oldest forgotten first).
+_costs: OrderedDict[object, float] = OrderedDict()
 _MAX_COSTS = 512
 _costs_lock = threading.Lock()          # dispatches may run on several threads
 
@@ -138,141 +93,18 @@ def jobs_for(requested: int, groups: int, threads_per_group: int, seconds: float
 def estimated_seconds(key: object, groups: int) -> float | None:
     """The serial time of `groups` workgroups of the work `key` names, from its last serial run; None if unmeasured."""
     with _costs_lock:
-        cost = _costs.get(key)
-    return None if cost is None else cost.serial_per_group * groups
+        per_group = _costs.get(key)
+    return None if per_group is None else per_group * groups
 
 
-def note_cost(key: object, seconds: float, groups: int, chunks: int = 1) -> None:
-    """Remember a serial run's time (per workgroup, and its chunk count) for the work `key` names."""
+def note_cost(key: object, seconds: float, groups: int) -> None:
+    """Remember a serial run's time per workgroup for the work `key` names."""
     if groups > 0:
         with _costs_lock:
-            cost = _costs.get(key)
-            if cost is None:
-                cost = _costs[key] = WorkCost(seconds / groups)
-            cost.serial_per_group, cost.serial_groups, cost.serial_chunks = seconds / groups, groups, max(1, chunks)
-            cost.serial_runs += 1
-            _remember(key)
-
-
-def _remember(key: object) -> None:
-    _costs.move_to_end(key)
-    while len(_costs) > _MAX_COSTS:
-        _costs.popitem(last=False)
-
-
-def _chunks(groups: int, groups_per_chunk: int) -> int:
-    return -(-groups // max(1, groups_per_chunk))
-
-
-def note_parallel(key: object, cuts: Sequence[tuple[int, int]], range_seconds: Sequence[float], jobs: int,
-                  wall: float, groups_per_chunk: int, setup_seconds: Sequence[float] = ()) -> None:
-    """Learn from a merged parallel run of the work `key` names (its ranges' (first, count), their times in their
-    workers, the jobs, the dispatch's wall time): with the serial run's time, two points of `fixed * chunks +
-    per_group * groups`, solved for both; the handoff and imbalance as this run had them (not from the first,
-    warm-up run). SLOWER_RUNS_TO_STAY_SERIAL runs whose wall time reached the serial run's mark the work serial."""
-    with _costs_lock:
-        cost = _costs.get(key)
-        if cost is None or cost.serial_groups <= 0 or not cuts:
-            return
-        groups = sum(count for _, count in cuts)
-        serial = cost.serial_per_group * groups
-        cost.parallel_runs += 1
-        if wall >= serial:
-            cost.slower_runs += 1
-            cost.slower_than_serial = cost.slower_runs >= SLOWER_RUNS_TO_STAY_SERIAL
-        if cost.parallel_runs <= 1:                 # the warm-up run: its ranges paid one-time costs
-            _remember(key)
-            return
-        mean = sum(range_seconds) / len(range_seconds)
-        count = groups / len(cuts)
-        chunks = sum(_chunks(c, groups_per_chunk) for _, c in cuts) / len(cuts)
-        serial_time = cost.serial_per_group * cost.serial_groups
-        cost.fixed, cost.per_group, cost.fixed_identified = _fit(
-            (cost.serial_chunks, cost.serial_groups, serial_time), (chunks, count, mean))
-        cost.imbalance = max(1.0, max(range_seconds) / mean) if mean > 0 else 1.0
-        cost.per_range = sum(setup_seconds) / len(setup_seconds) if setup_seconds else 0.0
-        share = -(-len(cuts) // max(1, jobs)) * (mean + cost.per_range) + (max(range_seconds) - mean)
-        cost.overhead = max(0.0, wall - share)
-        _remember(key)
-
-
-def note_fallback(key: object) -> None:
-    """A parallel run of the work `key` names that had to run serially instead (its ranges' results could differ
-    from the serial run's): its time was the serial run's and more, and the cause (one workgroup reading another's
-    output, atomics, accumulate calls) is the shader's, so the work runs serially from then on."""
-    with _costs_lock:
-        cost = _costs.get(key)
-        if cost is not None:
-            cost.slower_runs += 1
-            cost.slower_than_serial = True
-
-
-def _fit(serial: tuple[float, float, float], one_range: tuple[float, float, float]) -> tuple[float, float, bool]:
-    """(fixed per chunk, per workgroup, whether the points told them apart) through the two points (chunks,
-    groups, seconds). Where they do not (proportional: both runs all full chunks), all of it scales; where the
-    range cost more per workgroup than the whole serial run (a fixed cost above the serial run's own), the fixed
-    part is the larger of the two runs' per chunk."""
-    (k1, n1, t1), (k2, n2, t2) = serial, one_range
-    determinant = k1 * n2 - k2 * n1
-    if abs(determinant) > 1e-12 * max(1.0, k1 * n2):
-        fixed = (t1 * n2 - t2 * n1) / determinant
-        per_group = (k1 * t2 - k2 * t1) / determinant
-        if fixed >= 0 and per_group >= 0:
-            return fixed, per_group, True
-        if per_group < 0:
-            return max(t1 / k1, t2 / k2), 0.0, True
-        return 0.0, t1 / max(n1, 1), True
-    return 0.0, t1 / max(n1, 1), False
-
-
-def predicted_seconds(cost: WorkCost, groups: int, jobs: int, ranges_per_job: int, groups_per_chunk: int) -> float:
-    """A dispatch's predicted time on `jobs` jobs with `ranges_per_job` ranges each (1 job: serial), from a
-    fitted cost: the handoff, each job's ranges run one after another, and the slowest range's excess."""
-    assert cost.fixed is not None
-
-    def one_range(count: int) -> float:
-        return cost.fixed * _chunks(count, groups_per_chunk) + cost.per_group * count  # type: ignore[operator]
-
-    if jobs <= 1:
-        return one_range(groups)
-    cuts = ranges(groups, jobs * ranges_per_job)
-    longest = one_range(max(count for _, count in cuts))
-    return cost.overhead + -(-len(cuts) // jobs) * (longest + cost.per_range) + (cost.imbalance - 1.0) * longest
-
-
-def _adds_chunks(groups: int, range_count: int, groups_per_chunk: int) -> bool:
-    """Whether cutting into `range_count` ranges runs more chunks than the serial run."""
-    cuts = ranges(groups, range_count)
-    return sum(_chunks(count, groups_per_chunk) for _, count in cuts) > _chunks(groups, groups_per_chunk)
-
-
-def plan_jobs(requested: int, groups: int, threads_per_group: int, key: object,
-              groups_per_chunk: int) -> tuple[int, int]:
-    """(jobs, ranges) for a dispatch of the work `key` names: `jobs_for`'s ceiling with one range per job until
-    the work has run both serially and in parallel, then the jobs (1 included, never more than the ceiling) and
-    ranges per job of least predicted time (after the warm-up parallel run, one warm serial run where the only one
-    was cold; ties to fewer jobs and ranges; where the fit could not tell the fixed
-    part apart, more ranges than jobs only where they add no chunks to the serial run's); 1 job once SLOWER_RUNS_TO_STAY_SERIAL
-    parallel runs were slower than the serial one. MIN_SECONDS_PER_JOB = 0 forces `jobs_for`'s split (no model)."""
-    with _costs_lock:
-        cost = _costs.get(key)
-        cost = None if cost is None else copy.copy(cost)
-    ceiling = jobs_for(requested, groups, threads_per_group,
-                       None if cost is None else cost.serial_per_group * groups)
-    if cost is None or ceiling <= 1 or MIN_SECONDS_PER_JOB <= 0:      # unmeasured, or splitting forced
-        return ceiling, ceiling
-    if cost.slower_than_serial:
-        return 1, 1
-    if cost.parallel_runs == 1 and cost.serial_runs == 1:     # the one serial run was cold: time a warm one
-        return 1, 1
-    if cost.fixed is None:
-        return ceiling, ceiling
-    best = min(((predicted_seconds(cost, groups, jobs, per_job, groups_per_chunk), jobs, per_job)
-                for jobs in range(1, ceiling + 1) for per_job in (RANGES_PER_JOB if jobs > 1 else (1,))
-                if per_job == 1 or cost.fixed_identified
-                or not _adds_chunks(groups, jobs * per_job, groups_per_chunk)),
-               key=lambda item: item[0])
-    return best[1], min(groups, best[1] * best[2])
+            _costs[key] = seconds / groups
+            _costs.move_to_end(key)
+            while len(_costs) > _MAX_COSTS:
+                _costs.popitem(last=False)
 
 
 class GroupWork(Protocol):
@@ -326,11 +158,9 @@ def ranges(groups: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b - a) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
-def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *, range_count: int | None = None,
-                    cost_key: object = None, groups_per_chunk: int = 1) -> bool:
-    """Run the plan's workgroups over `range_count` ranges (default `jobs`; more are handed out to `jobs` workers
-    as they free up) and merge them in workgroup order; False (memory untouched) when the serial definition must
-    run instead. A merged run teaches the cost model of `cost_key` (`note_parallel`)."""
+def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None) -> bool:
+    """Run the plan's workgroups over `jobs` ranges and merge them; False (memory untouched) when the serial
+    definition must run instead."""
     stores = [item.data if isinstance(item, Buffer) else item for item in plan.memory]
     unique: dict[int, int] = {}
     for number, store in enumerate(stores):
@@ -340,11 +170,10 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
     buffers = [plan.memory[n] if isinstance(plan.memory[n], Buffer) else None for n in numbers]
     if _aliased(roots):
         outcomes["serial"] += 1
-        note_fallback(cost_key)
         return False
     payload = (plan, roots)
-    cuts = ranges(plan.groups, max(jobs, range_count or jobs))
-    spread[len(cuts), min(jobs, len(cuts))] += 1
+    cuts = ranges(plan.groups, jobs)
+    spread[len(cuts)] += 1
     clock = [time.perf_counter()]
     if executor is not None:
         results = _collect([executor.submit(run_range, payload, first, count) for first, count in cuts])
@@ -353,7 +182,6 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
     clock.append(time.perf_counter())
     if results is None or not _mergeable(results, plan.strict, roots):
         outcomes["serial"] += 1
-        note_fallback(cost_key)
         return False
     outcomes["merged"] += 1
     for result in results:
@@ -368,13 +196,9 @@ def run_in_parallel(plan: ParallelPlan, jobs: int, executor: Executor | None, *,
             buffer.mark_written()
     handed = clock[1] if len(clock) > 2 else clock[0]
     last_timing.clear()
-    finished = time.perf_counter()
-    last_timing.update(start=handed - clock[0], wait=clock[-1] - handed, merge=finished - clock[-1],
+    last_timing.update(start=handed - clock[0], wait=clock[-1] - handed, merge=time.perf_counter() - clock[-1],
                        slowest=max(r.seconds for r in results), mean=sum(r.seconds for r in results) / len(results),
                        setup=max(r.setup_seconds for r in results))
-    if cost_key is not None:
-        note_parallel(cost_key, cuts, [r.seconds for r in results], jobs, finished - clock[0], groups_per_chunk,
-                      [r.setup_seconds for r in results])
     return True
 
 
@@ -556,36 +380,15 @@ def _run_pooled(payload: tuple[ParallelPlan, list[np.ndarray]], cuts: list[tuple
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             pool = worker_pool(jobs)
-            futures = _submit_at_most(pool, jobs, [(_run_from_file, path, first, count, blas) for first, count in cuts],
-                                      clock)
-        if futures is None:
-            return _run_forked(payload, cuts, jobs)
+            futures = [pool.submit(_run_from_file, path, first, count, blas) for first, count in cuts]
+        if clock is not None:
+            clock.append(time.perf_counter())
         for future in futures:
             if future.exception() is not None:    # e.g. a shader defined after the workers were forked
                 return _run_forked(payload, cuts, jobs)
         return _collect(futures)
     finally:
         os.unlink(path)
-
-
-def _submit_at_most(pool: Executor, jobs: int, tasks: list[tuple], clock: list[float] | None) -> list[Future] | None:
-    """Submit the tasks, at most `jobs` running at once (the pool may have more workers): the first `jobs` at
-    once, each further one when a running one finishes, so that ranges go to the workers that free up first.
-    The futures in task order, or None when a task raised (the caller runs them another way)."""
-    futures: list[Future] = [pool.submit(*task) for task in tasks[:jobs]]
-    if clock is not None:
-        clock.append(time.perf_counter())
-    running = set(futures)
-    for task in tasks[jobs:]:
-        done, running = wait(running, return_when=FIRST_COMPLETED)
-        if any(future.exception() is not None for future in done):
-            for future in running:
-                future.cancel()
-            return None
-        future = pool.submit(*task)
-        futures.append(future)
-        running.add(future)
-    return futures
 
 
 _HEADER = 16        # bytes: the pickle's length, then the table's
