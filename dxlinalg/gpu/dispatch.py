@@ -108,11 +108,12 @@ def run_dispatch(shader: ComputeShader, bindings: Mapping[str, object],
                               groups_per_chunk, prof.wave_size)
     cost = _cost_key(shader, prof, strict, groups_per_chunk)
     workers = parallel.jobs_for(workers, total_groups, per_group, parallel.estimated_seconds(cost, total_groups))
-    if workers > 1 and (pool is not None or fork_available()):
+    if workers > 1 and not parallel.fell_back(cost) and (pool is not None or fork_available()):
         plan = ParallelPlan(work, [*_bound_memory(views), *memory], [prof, *shared], total_groups, groups,  # type: ignore
                             per_group, strict)
         if run_in_parallel(plan, workers, pool):
             return summary
+        parallel.note_fallback(cost)
     log = BufferAccessLog(groups, per_group, races=True, record=False) if strict else None  # type: ignore[arg-type]
     start = time.perf_counter()
     work.run_groups(0, total_groups, log)

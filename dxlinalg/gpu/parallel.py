@@ -107,6 +107,31 @@ def note_cost(key: object, seconds: float, groups: int) -> None:
                 _costs.popitem(last=False)
 
 
+#: Work whose last parallel attempt fell back to the serial run (ranges that read what an earlier range wrote,
+#: a strict cross-range race, an error, aliased bindings): that attempt cost its ranges and then the whole serial
+#: run (the SM 6.10 wave GEMM of benchmark C3 took 333 ms on 16 jobs against 194 ms serially, every call), so
+#: the same work runs serially from then on. Bounded like `_costs`; with the size floor at 0 (tests and
+#: `benchmarks.parallel_threshold` force splitting that way) it is not consulted.
+_fell_back: OrderedDict[object, None] = OrderedDict()
+
+
+def note_fallback(key: object) -> None:
+    """Remember that a parallel attempt of the work `key` names had to run serially instead."""
+    with _costs_lock:
+        _fell_back[key] = None
+        _fell_back.move_to_end(key)
+        while len(_fell_back) > _MAX_COSTS:
+            _fell_back.popitem(last=False)
+
+
+def fell_back(key: object) -> bool:
+    """Whether the work `key` names fell back from a parallel attempt (and the size floor is in force)."""
+    if MIN_SECONDS_PER_JOB <= 0:
+        return False
+    with _costs_lock:
+        return key in _fell_back
+
+
 class GroupWork(Protocol):
     """A dispatch as the parallel layer sees it: code that runs a range of workgroups, over memory it may copy."""
 

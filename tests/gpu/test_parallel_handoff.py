@@ -200,3 +200,29 @@ def test_the_mlp_frame_gives_the_same_bytes_in_any_chunking(monkeypatch: pytest.
         frame.execute()
         images.append(frame.image().copy())
     assert np.array_equal(images[0], images[1])
+
+
+@compute_shader(numthreads=(8, 1, 1))
+def reads_the_first_group(out=RWByteAddressBuffer("u0")):
+    """Every workgroup adds word 0, which group 0 writes: a later range reads what an earlier one wrote, so a
+    parallel attempt cannot be merged and falls back to the serial run."""
+    tid = SV_DispatchThreadID()[:, 0]
+    out.Store(tid * 4, out.Load(np.zeros_like(tid)) + tid + np.uint32(1))
+
+
+def test_work_that_fell_back_once_runs_serially_from_then_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fallback costs the ranges and then the serial run; the next dispatch of the same work goes straight to
+    the serial run (one attempt in all), with the serial bytes each time."""
+    monkeypatch.setattr(parallel, "MIN_INVOCATIONS_PER_JOB", 1)
+    monkeypatch.setattr(parallel, "MIN_SECONDS_PER_JOB", 1e-12)
+    monkeypatch.setattr(parallel, "_fell_back", type(parallel._fell_back)())
+    parallel.outcomes.clear()
+    outputs = []
+    for jobs in (1, 2, 2):
+        out = np.zeros(64, np.uint32)
+        run_dispatch(reads_the_first_group, {"u0": out.view(np.uint8)}, (8, 1, 1), jobs=jobs)
+        outputs.append(out)
+    assert parallel.outcomes == {"serial": 1}
+    assert all(np.array_equal(out, outputs[0]) for out in outputs)
+    monkeypatch.setattr(parallel, "MIN_SECONDS_PER_JOB", 0)       # forced splitting attempts again
+    assert not parallel.fell_back(next(iter(parallel._fell_back)))
