@@ -39,6 +39,8 @@ from dxlinalg.spirv import run
 from dxlinalg.spirv.builder import ComputeKernel
 from dxlinalg.spirv.errors import SpirvUndefinedBehaviorError
 from dxlinalg.spirv.module import load_module
+from d3d12api.sm610 import D3D_SHADER_MODEL_6_10
+from dxlinalg.samples import gemm_sm610
 from dxlinalg.samples.coopmat_gemm import F16, run_gemm, sample_inputs
 from dxlinalg.samples.groupshared_scan import prefix_sum
 from dxlinalg.samples.host_helpers import GpuContext
@@ -92,6 +94,21 @@ def test_python_shader_samples_give_the_serial_bytes(profile: str, debug: bool,
     serial, split = both_ways(monkeypatch, samples)
     assert all(same_bytes(x, y) for x, y in zip(serial, split))
     assert parallel.outcomes["merged"] >= 3
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["strict", "permissive"])
+def test_the_sm610_wave_gemm_merges_its_ranges_with_the_serial_bytes(debug: bool,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matrix::Store reads nothing: its buffer is not a whole-buffer read, so the tiles' ranges merge (they fell
+    back to the serial run on every call while the store counted as one)."""
+    a, b = sample_inputs(F16, 128, 64, 64, seed=4)
+
+    def gemm() -> np.ndarray:
+        return gemm_sm610.run_gemm(GpuContext("reference", debug=debug, shader_model=D3D_SHADER_MODEL_6_10),
+                                   F16, a, b)
+
+    serial, split = both_ways(monkeypatch, gemm)
+    assert same_bytes(serial, split) and parallel.outcomes == {"merged": 1}
 
 
 # -- the committed SPIR-V modules, as tests/samples/test_vulkan_samples.py runs them -----------------------

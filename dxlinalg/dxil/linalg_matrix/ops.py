@@ -187,7 +187,7 @@ def linAlgMatrixStoreToDescriptor(matrix: ScopedMatrix, handle: object, offset: 
     ctx = require_context(op)
     executing = executing_instances(ctx, matrix.instances, op)
     rng = resolve_handle(handle, f"{op}: handle", writable=True)
-    ctx.settle_memory(rng.data)
+    ctx.settle_memory(rng.data, precise=True)           # a store reads nothing: not a read of the whole buffer
     offsets, strides = _descriptor_operands(ctx, matrix.type, matrix.instances, offset, stride, op)
     memory.store(memory.descriptor_access(ctx, rng, matrix.type, layout_value, offsets, strides, executing, op),
                  matrix.values)
