@@ -109,10 +109,17 @@ def gemm_shader(variant: GemmVariant, wave_size: int, tile_m: int = TILE_M, tile
 def run_gemm(gpu: GpuContext, variant: GemmVariant, a: np.ndarray, b: np.ndarray, *, tile_m: int = TILE_M,
              tile_n: int = TILE_N, tile_k: int = TILE_K) -> np.ndarray:
     """D = A B on the GPU: A (M, K) and B (K, N) of the variant's A/B type; D of its accumulator type."""
+    shader = gemm_shader(variant, gpu.device.profile.wave_size, tile_m, tile_n, tile_k)
+    return dispatch_gemm(gpu, shader, variant, a, b, tile_m, tile_n)
+
+
+def dispatch_gemm(gpu: GpuContext, shader: object, variant: GemmVariant, a: np.ndarray, b: np.ndarray,
+                  tile_m: int, tile_n: int) -> np.ndarray:
+    """The host side every GEMM sample shares: A and B as SRVs t0/t1, D as UAV u0, (M, N, K) as root constants
+    b0, one group per tile_m x tile_n tile of D (partial edge tiles included), D read back."""
     m, k = a.shape
     n = b.shape[1]
     acc_dtype = np.dtype(variant.acc.dtype)  # type: ignore[attr-defined]
-    shader = gemm_shader(variant, gpu.device.profile.wave_size, tile_m, tile_n, tile_k)
     buffer_a = gpu.upload_buffer(a, name="A")
     buffer_b = gpu.upload_buffer(b, name="B")
     buffer_d = gpu.create_buffer(m * n * acc_dtype.itemsize, uav=True, name="D")

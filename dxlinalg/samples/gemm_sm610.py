@@ -31,8 +31,8 @@ from dxlinalg.gpu.shader import ComputeShader, shader_factory
 from dxlinalg.hlsl import ByteAddressBuffer, RootConstants, RWByteAddressBuffer, SV_GroupID, compute_shader
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.profile.registry import load_profile
-from dxlinalg.samples.coopmat_gemm import F16, INT8, GemmVariant, expected_f16, expected_int8, f16_error_bound, sample_inputs
-from dxlinalg.samples.host_helpers import GpuContext, create_compute_pipeline, create_root_signature
+from dxlinalg.samples.coopmat_gemm import F16, INT8, GemmVariant, dispatch_gemm, expected_f16, expected_int8, f16_error_bound, sample_inputs
+from dxlinalg.samples.host_helpers import GpuContext, ask_linalg_operation
 from dxlinalg.samples.sample_args import int_in, profile
 
 C, U, S, L = linalg.ComponentType, linalg.MatrixUse, linalg.MatrixScope, linalg.MatrixLayout
@@ -78,13 +78,6 @@ DATATYPES = {F16.name: (D3D12_LINEAR_ALGEBRA_DATATYPE_FLOAT16, D3D12_LINEAR_ALGE
              INT8.name: (D3D12_LINEAR_ALGEBRA_DATATYPE_SINT8, D3D12_LINEAR_ALGEBRA_DATATYPE_SINT32)}
 
 
-def _ask(device: ID3D12Device, operation: int, member: str, value: object) -> object:
-    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(OperationType=operation)
-    setattr(query, member, value)
-    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
-                                             sizeof(query)))
-    return getattr(query, member)
-
 
 def missing_support(device: ID3D12Device, variant: GemmVariant, scope: S = S.Wave) -> str:
     """Why this device cannot run the variant's GEMM at `scope` ('' when it can), from the per-operation query."""
@@ -92,7 +85,7 @@ def missing_support(device: ID3D12Device, variant: GemmVariant, scope: S = S.Wav
     tile_m, tile_n, tile_k = TILES[variant.name]
     for datatype, rows, cols, what in ((ab, tile_m, tile_k, "A"), (ab, tile_k, tile_n, "B"),
                                        (acc, tile_m, tile_n, "accumulator")):
-        built = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_MATRIX_CONSTRUCTION, "MatrixConstruction",
+        built = ask_linalg_operation(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_MATRIX_CONSTRUCTION, "MatrixConstruction",
                      D3D12_LINEAR_ALGEBRA_MATRIX_CONSTRUCTION_SUPPORT(datatype, 0))
         minimum = {"A": (built.MinM, built.MinK), "B": (built.MinK, built.MinN),
                    "accumulator": (built.MinM, built.MinN)}[what]
@@ -105,16 +98,16 @@ def missing_support(device: ID3D12Device, variant: GemmVariant, scope: S = S.Wav
     inputs = D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_INPUTS(0, ab, ab, acc)
     shape = (tile_m, tile_k, tile_n)
     if scope == S.Wave:
-        count = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
+        count = ask_linalg_operation(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
                      D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_SUPPORT(Inputs=inputs)).NumShapes
         shapes = [D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE() for _ in range(count)]
-        _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
+        ask_linalg_operation(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_WAVE_MATRIX_MULTIPLY, "WaveMatrixMultiply",
              D3D12_LINEAR_ALGEBRA_WAVE_MATRIX_MULTIPLY_SUPPORT(Inputs=inputs, NumShapes=count, Shapes=shapes))
         if not any(m and k and n and not (shape[0] % m or shape[1] % k or shape[2] % n)
                    for m, k, n in ((s.M, s.K, s.N) for s in shapes)):
             return f"the wave multiply's native shapes {[(s.M, s.K, s.N) for s in shapes]} do not tile {shape}"
         return ""
-    group = _ask(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREADGROUP_MATRIX_MULTIPLY,
+    group = ask_linalg_operation(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREADGROUP_MATRIX_MULTIPLY,
                  "ThreadGroupMatrixMultiply", D3D12_LINEAR_ALGEBRA_THREADGROUP_MATRIX_MULTIPLY_SUPPORT(
                      WaveInputs=inputs, Shape=D3D12_LINEAR_ALGEBRA_MATRIX_MULTIPLY_SHAPE(*shape)))
     threads = 2 * device.profile.wave_size
@@ -139,22 +132,8 @@ def run_gemm(gpu: GpuContext, variant: GemmVariant, a: np.ndarray, b: np.ndarray
     n = b.shape[1]
     check_sizes(variant, m, n, k)
     tile_m, tile_n, _ = TILES[variant.name]
-    acc_dtype = np.dtype(variant.acc.dtype)  # type: ignore[attr-defined]
     shader = gemm_shader(variant, gpu.device.profile.wave_size, scope)
-    buffer_a, buffer_b = gpu.upload_buffer(a, name="A"), gpu.upload_buffer(b, name="B")
-    buffer_d = gpu.create_buffer(m * n * acc_dtype.itemsize, uav=True, name="D")
-    signature = create_root_signature(gpu.device, "t0", "t1", "u0", "b0:3")
-    pipeline = create_compute_pipeline(gpu.device, signature, shader)
-    commands = gpu.list
-    commands.SetPipelineState(pipeline)
-    commands.SetComputeRootSignature(signature)
-    commands.SetComputeRootShaderResourceView(0, buffer_a.GetGPUVirtualAddress())
-    commands.SetComputeRootShaderResourceView(1, buffer_b.GetGPUVirtualAddress())
-    commands.SetComputeRootUnorderedAccessView(2, buffer_d.GetGPUVirtualAddress())
-    commands.SetComputeRoot32BitConstants(3, 3, [m, n, k], 0)
-    commands.Dispatch(n // tile_n, m // tile_m, 1)
-    gpu.execute_and_wait()
-    return gpu.read_back(buffer_d, m * n * acc_dtype.itemsize).view(acc_dtype).reshape(m, n)
+    return dispatch_gemm(gpu, shader, variant, a, b, tile_m, tile_n)
 
 
 def check(variant: GemmVariant, profile_name: str, a: np.ndarray, b: np.ndarray, d: np.ndarray) -> tuple[int, str]:

@@ -8,6 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from d3d12api import *  # noqa: F403  (the D3D12 names, as C++ has them)
+from d3d12api.sm610 import (
+    D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
+    D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
+)
 
 
 def align_up(value: int, alignment: int) -> int:
@@ -133,6 +137,16 @@ def create_root_signature(device: ID3D12Device, *registers: str) -> ID3D12RootSi
                                            D3D_ROOT_SIGNATURE_VERSION_1)
     ThrowIfFailed(hr)
     return device.CreateRootSignature(0, blob.GetBufferPointer(), blob.GetBufferSize())
+
+
+def ask_linalg_operation(device: ID3D12Device, operation: int, member: str, value: object) -> object:
+    """Feature 78 (SM 6.10) for one operation, as an application asks it: the query's union `member` (the one
+    `operation` selects) set to `value`; returns that member as the device filled it in."""
+    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(OperationType=operation)
+    setattr(query, member, value)
+    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
+                                             sizeof(query)))
+    return getattr(query, member)
 
 
 def create_compute_pipeline(device: ID3D12Device, root_signature: ID3D12RootSignature,

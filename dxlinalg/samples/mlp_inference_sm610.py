@@ -47,7 +47,7 @@ from dxlinalg.hlsl import (
 )
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.samples import mlp_inference
-from dxlinalg.samples.host_helpers import GpuContext
+from dxlinalg.samples.host_helpers import GpuContext, ask_linalg_operation
 from dxlinalg.samples.mlp_inference import (
     BIAS_OFFSET,
     DEQUANT,
@@ -133,13 +133,10 @@ def make_int8_shader(shapes: list[tuple[int, int]]):
 
 def vector_multiply_supported(device: ID3D12Device, vector: int, matrix: int, bias: int, result: int) -> bool:
     """THREAD_VECTOR_MATRIX_MULTIPLY of feature 78, as an application asks it."""
-    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(
-        OperationType=D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREAD_VECTOR_MATRIX_MULTIPLY)
-    query.ThreadVectorMatrixMultiply = D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT(
-        vector, matrix, bias, result)
-    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
-                                             sizeof(query)))
-    return bool(query.ThreadVectorMatrixMultiply.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAG_SUPPORTED)
+    answer = ask_linalg_operation(device, D3D12_LINEAR_ALGEBRA_OPERATION_TYPE_THREAD_VECTOR_MATRIX_MULTIPLY,
+                                  "ThreadVectorMatrixMultiply",
+                                  D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT(vector, matrix, bias, result))
+    return bool(answer.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAG_SUPPORTED)
 
 
 def prepare_variant(gpu: GpuContext, variant: str, weights: MlpWeights, width: int,

@@ -30,9 +30,7 @@ import numpy as np
 
 from d3d12api import ID3D12Device, ThrowIfFailed, sizeof
 from d3d12api.sm610 import (
-    D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
     D3D12_FEATURE_DATA_LINEAR_ALGEBRA_SUPPORT,
-    D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT,
     D3D12_FEATURE_LINEAR_ALGEBRA_SUPPORT,
     D3D12_LINEAR_ALGEBRA_ATOMIC_ACCUMULATE_STORE_SUPPORT,
     D3D12_LINEAR_ALGEBRA_DATATYPE,
@@ -59,7 +57,7 @@ from dxlinalg.hlsl import (
 )
 from dxlinalg.hlsl import sm610 as linalg
 from dxlinalg.samples import mlp_inference, mlp_training, sample_args
-from dxlinalg.samples.host_helpers import GpuContext, create_compute_pipeline
+from dxlinalg.samples.host_helpers import GpuContext, ask_linalg_operation, create_compute_pipeline
 from dxlinalg.samples.mlp_model import MlpWeights
 from dxlinalg.samples.mlp_training import LOSS_SCALE, THREADS_PER_GROUP, ParameterLayout, sample_uv, target_image
 
@@ -124,13 +122,6 @@ FLOAT16 = D3D12_LINEAR_ALGEBRA_DATATYPE.FLOAT16       # the 6.10 SDK's number (7
 OPERATION = D3D12_LINEAR_ALGEBRA_OPERATION_TYPE
 
 
-def _ask(device: ID3D12Device, operation: int, member: str, value: object) -> object:
-    query = D3D12_FEATURE_DATA_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT(OperationType=operation)
-    setattr(query, member, value)
-    ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_MATRIX_OPERATION_SUPPORT, query,
-                                             sizeof(query)))
-    return getattr(query, member)
-
 
 def missing_support(device: ID3D12Device) -> str:
     """Why this 6.10 device cannot train, or '' when it can: FP16 matrix x vector with TRANSPOSE (the backward
@@ -139,15 +130,15 @@ def missing_support(device: ID3D12Device) -> str:
     ThrowIfFailed(device.CheckFeatureSupport(D3D12_FEATURE_LINEAR_ALGEBRA_SUPPORT, tier, sizeof(tier)))
     if tier.LinearAlgebraTier == D3D12_LINEAR_ALGEBRA_TIER.TIER_NOT_SUPPORTED:
         return "LinearAlgebraTier is NOT_SUPPORTED"
-    vector = _ask(device, OPERATION.THREAD_VECTOR_MATRIX_MULTIPLY, "ThreadVectorMatrixMultiply",
+    vector = ask_linalg_operation(device, OPERATION.THREAD_VECTOR_MATRIX_MULTIPLY, "ThreadVectorMatrixMultiply",
                   D3D12_LINEAR_ALGEBRA_THREAD_VECTOR_MATRIX_MULTIPLY_SUPPORT(FLOAT16, FLOAT16, FLOAT16, FLOAT16))
     if not vector.SupportFlags & D3D12_LINEAR_ALGEBRA_MULTIPLICATION_SUPPORT_FLAGS.TRANSPOSE:
         return "the FP16 matrix x vector multiply does not report TRANSPOSE; the backward pass needs it"
-    outer = _ask(device, OPERATION.THREAD_OUTER_PRODUCT, "ThreadOuterProductSupport",
+    outer = ask_linalg_operation(device, OPERATION.THREAD_OUTER_PRODUCT, "ThreadOuterProductSupport",
                  D3D12_LINEAR_ALGEBRA_THREAD_OUTER_PRODUCT_SUPPORT(FLOAT16, FLOAT16))
     if not outer.Supported:
         return "FP16 -> FP16 outer products are not supported; the gradients need them"
-    store = _ask(device, OPERATION.ATOMIC_ACCUMULATE_STORE, "AccumulateStore",
+    store = ask_linalg_operation(device, OPERATION.ATOMIC_ACCUMULATE_STORE, "AccumulateStore",
                  D3D12_LINEAR_ALGEBRA_ATOMIC_ACCUMULATE_STORE_SUPPORT(FLOAT16))
     if not store.RWByteAddressBufferSupported:
         return "FP16 accumulate-store to a RWByteAddressBuffer is not supported; the gradients need it"
