@@ -100,11 +100,16 @@ def estimated_seconds(key: object, groups: int) -> float | None:
 def note_cost(key: object, seconds: float, groups: int) -> None:
     """Remember a serial run's time per workgroup for the work `key` names."""
     if groups > 0:
-        with _costs_lock:
-            _costs[key] = seconds / groups
-            _costs.move_to_end(key)
-            while len(_costs) > _MAX_COSTS:
-                _costs.popitem(last=False)
+        _remember(_costs, key, seconds / groups)
+
+
+def _remember(store: OrderedDict[object, object], key: object, value: object) -> None:
+    """Keep `key` as the newest entry of `store`, forgetting the oldest beyond _MAX_COSTS."""
+    with _costs_lock:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > _MAX_COSTS:
+            store.popitem(last=False)
 
 
 #: Work whose last parallel attempt fell back to the serial run (ranges that read what an earlier range wrote,
@@ -117,11 +122,7 @@ _fell_back: OrderedDict[object, None] = OrderedDict()
 
 def note_fallback(key: object) -> None:
     """Remember that a parallel attempt of the work `key` names had to run serially instead."""
-    with _costs_lock:
-        _fell_back[key] = None
-        _fell_back.move_to_end(key)
-        while len(_fell_back) > _MAX_COSTS:
-            _fell_back.popitem(last=False)
+    _remember(_fell_back, key, None)
 
 
 def fell_back(key: object) -> bool:
